@@ -1,0 +1,193 @@
+package org.numaloom.locks;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * The {@link Lock} contract, reentrant like {@link java.util.concurrent.locks.ReentrantLock}, on
+ * top of a subclass's non-reentrant acquire and release.
+ *
+ * <p>A subclass supplies the lock algorithm: {@link #tryAcquire()} takes the lock if that is
+ * possible at once, {@link #acquire(Waiter)} waits for it on the terms of a {@link Waiter}, and
+ * {@link #release()} lets it go. This class adds what every lock of the kit shares: an owner
+ * thread and a hold count, so that the owner may lock again and must unlock as often; the
+ * {@link IllegalMonitorStateException} for an unlock by a thread that does not hold the lock;
+ * interruptible and timed acquisition; and {@link Condition}s.
+ *
+ * <p>Owner and hold count are plain fields. Only the owner writes them, and a thread compares the
+ * owner only with itself: it cannot see itself as the owner unless it wrote that itself, because it
+ * clears the field before releasing. This is the reasoning of
+ * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}.
+ *
+ * <p>Interrupts follow {@code ReentrantLock}: {@link #lock()} ignores them while waiting and
+ * re-asserts them once it holds the lock; {@link #lockInterruptibly()} and
+ * {@link #tryLock(long, TimeUnit)} throw {@link InterruptedException} and leave the lock's queue as
+ * if they had never waited. A wait that gets the lock at the moment it is interrupted or times out
+ * keeps the lock (and, if interrupted, the interrupt status).
+ */
+public abstract class AbstractReentrantLock implements Lock {
+    /** Rounds of spinning before a waiting thread parks, unless a lock is built with its own. */
+    public static final int DEFAULT_SPINS_BEFORE_PARK =
+            Integer.getInteger("numaloom.spinsBeforePark", 128);
+
+    private final int spinsBeforePark;
+    private Thread owner;
+    private int holds;
+
+    protected AbstractReentrantLock(int spinsBeforePark) {
+        if (spinsBeforePark < 0) {
+            throw new IllegalArgumentException("spinsBeforePark must be >= 0, got " + spinsBeforePark);
+        }
+        this.spinsBeforePark = spinsBeforePark;
+    }
+
+    /** Takes the lock if that is possible without waiting. */
+    abstract boolean tryAcquire();
+
+    /**
+     * Takes the lock, waiting on the waiter's terms.
+     *
+     * @return false if the waiter gave up (timeout, interrupt); the lock's state is then as if the
+     *         thread had never asked
+     */
+    abstract boolean acquire(Waiter waiter);
+
+    /** Lets the lock go; called by the owner once its hold count reaches zero. */
+    abstract void release();
+
+    @Override
+    public void lock() {
+        if (reenter()) {
+            return;
+        }
+        if (!tryAcquire()) {
+            Waiter waiter = Waiter.untimed(spinsBeforePark, false);
+            acquire(waiter);
+            if (waiter.wasInterrupted()) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        own();
+    }
+
+    @Override
+    public void lockInterruptibly() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (reenter()) {
+            return;
+        }
+        if (!tryAcquire()) {
+            acquireOrThrow(Waiter.untimed(spinsBeforePark, true));
+        }
+        own();
+    }
+
+    @Override
+    public boolean tryLock() {
+        if (reenter()) {
+            return true;
+        }
+        if (!tryAcquire()) {
+            return false;
+        }
+        own();
+        return true;
+    }
+
+    @Override
+    public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+        Objects.requireNonNull(unit, "unit");
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (reenter()) {
+            return true;
+        }
+        long nanos = unit.toNanos(time);
+        if (!tryAcquire() && (nanos <= 0L || !acquireOrThrow(Waiter.timed(spinsBeforePark, nanos)))) {
+            return false;
+        }
+        own();
+        return true;
+    }
+
+    @Override
+    public void unlock() {
+        if (owner != Thread.currentThread()) {
+            throw new IllegalMonitorStateException(
+                    "unlock() by " + Thread.currentThread() + ", which does not hold " + this);
+        }
+        if (--holds == 0) {
+            owner = null;
+            release();
+        }
+    }
+
+    @Override
+    public Condition newCondition() {
+        return new LockCondition(this);
+    }
+
+    public final boolean isHeldByCurrentThread() {
+        return owner == Thread.currentThread();
+    }
+
+    /** The number of holds on this lock by the current thread, 0 if it does not hold it. */
+    public final int getHoldCount() {
+        return isHeldByCurrentThread() ? holds : 0;
+    }
+
+    /** Releases every hold of the current thread, which must own the lock; for condition waits. */
+    final int releaseFully() {
+        int saved = holds;
+        holds = 0;
+        owner = null;
+        release();
+        return saved;
+    }
+
+    /** Takes the lock again, uninterruptibly, with the holds saved by {@link #releaseFully}. */
+    final void reacquire(int savedHolds) {
+        lock();
+        holds = savedHolds;
+    }
+
+    @Override
+    public String toString() {
+        Thread holder = owner;
+        return super.toString() + (holder == null ? "[Unlocked]" : "[Locked by thread " + holder.getName() + "]");
+    }
+
+    private boolean reenter() {
+        if (owner != Thread.currentThread()) {
+            return false;
+        }
+        if (holds == Integer.MAX_VALUE) {
+            throw new Error("Maximum lock count exceeded");
+        }
+        holds++;
+        return true;
+    }
+
+    private void own() {
+        owner = Thread.currentThread();
+        holds = 1;
+    }
+
+    private boolean acquireOrThrow(Waiter waiter) throws InterruptedException {
+        if (acquire(waiter)) {
+            if (waiter.wasInterrupted()) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        }
+        if (waiter.abortedByInterrupt()) {
+            throw new InterruptedException();
+        }
+        return false;
+    }
+}

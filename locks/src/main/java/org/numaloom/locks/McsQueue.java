@@ -1,0 +1,122 @@
+package org.numaloom.locks;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A Mellor-Crummey–Scott queue whose waiters spin briefly and then park, and may give up.
+ *
+ * <p>Threads append {@link QNode}s by swapping the tail, then link the predecessor to the new node.
+ * The node at the head is the one whose turn it is: in {@link McsLock} it holds the lock, in
+ * {@link NumaMcsLock} it leads its NUMA node in the competition for the global lock word. The head
+ * passes its turn to its successor with {@link #passHead}; each waiter waits on its own node's
+ * status, so a hand-over touches one remote cache line and wakes one thread.
+ *
+ * <p>Giving up (timeout, interrupt) must leave the queue consistent without help from the thread
+ * that gives up, which is by then gone. A waiter that gives up only marks its node
+ * {@link QNode#CANCELLED}; {@code passHead} skips cancelled nodes and unlinks a cancelled tail. The
+ * mark and the hand-over are compare-and-sets on the same status, so exactly one of them wins: a
+ * waiter that loses the race has become the head after all and must behave as one.
+ *
+ * <p>The one unbounded wait is {@link #awaitLink}: between swapping the tail and linking its
+ * predecessor, an arriving thread executes no blocking operation, so a virtual thread cannot be
+ * unmounted there; only the operating system can delay it, and the wait yields now and then so
+ * that a delayed platform thread gets a CPU.
+ */
+class McsQueue extends McsQueueTail {
+    @SuppressWarnings("unused")
+    private long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    private static final VarHandle TAIL;
+    private static final int SPINS_BEFORE_YIELD = 64;
+
+    static {
+        try {
+            TAIL = MethodHandles.lookup().findVarHandle(McsQueueTail.class, "tail", QNode.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Appends a node.
+     *
+     * @return its predecessor, or null if the node is now the head
+     */
+    final QNode enqueue(QNode node) {
+        QNode predecessor = (QNode) TAIL.getAndSet(this, node);
+        if (predecessor == null) {
+            node.status = QNode.HEAD;
+        } else {
+            predecessor.next = node;
+        }
+        return predecessor;
+    }
+
+    /** Makes the node the head if the queue is empty; never waits. */
+    final boolean enqueueIfEmpty(QNode node) {
+        if (tail != null || !TAIL.compareAndSet(this, null, node)) {
+            return false;
+        }
+        node.status = QNode.HEAD;
+        return true;
+    }
+
+    final boolean isEmpty() {
+        return tail == null;
+    }
+
+    /**
+     * Waits until the node becomes the head.
+     *
+     * @return true if it did; false if the waiter gave up, in which case the node is cancelled
+     *         and will be skipped
+     */
+    final boolean awaitHead(QNode node, Waiter waiter) {
+        while (node.status == QNode.WAITING) {
+            if (!waiter.pause(this) && node.casStatus(QNode.WAITING, QNode.CANCELLED)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Passes the head from the node to the first successor that has not given up, and wakes it.
+     *
+     * @return true if a successor became the head; false if the queue is now empty
+     */
+    final boolean passHead(QNode node) {
+        for (QNode current = node; ; ) {
+            QNode successor = current.next;
+            if (successor == null) {
+                if (TAIL.compareAndSet(this, current, null)) {
+                    return false;
+                }
+                successor = awaitLink(current);
+            }
+            if (successor.casStatus(QNode.WAITING, QNode.HEAD)) {
+                LockSupport.unpark(successor.thread);
+                return true;
+            }
+            current = successor;
+        }
+    }
+
+    private static QNode awaitLink(QNode node) {
+        QNode successor;
+        for (int spins = 0; (successor = node.next) == null; spins++) {
+            if (spins % SPINS_BEFORE_YIELD == SPINS_BEFORE_YIELD - 1) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        return successor;
+    }
+}
+
+abstract class McsQueueTail extends Padding {
+    volatile QNode tail;
+}

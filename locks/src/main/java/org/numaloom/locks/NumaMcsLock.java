@@ -1,0 +1,211 @@
+package org.numaloom.locks;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A NUMA-aware queue lock for virtual threads: a global lock word, one MCS queue per NUMA node, and
+ * a leader per node that competes for the word.
+ *
+ * <p><b>Algorithm.</b> A thread first tries to take the global {@link LockWord} by compare-and-set;
+ * if it is free the thread holds the lock at once (it <em>barges</em>). Otherwise it joins the
+ * {@link McsQueue} of the NUMA node it runs on ({@link NodeLocator}) and waits for its turn. The head
+ * of a node's queue is that node's <em>leader</em>: it publishes itself in {@link NodeQueue#leader}
+ * and competes for the word with the other nodes' leaders and with barging threads. So at most one
+ * thread per node contends for the word, and a queue hand-over stays on its node. On unlock the
+ * holder frees the word, passes its node's leadership to its queue successor (which wakes and
+ * competes), and otherwise wakes a parked leader unless some leader is awake to notice the free
+ * word.
+ *
+ * <p><b>Why barging.</b> On virtual threads a hand-over to a parked thread costs a wake-up and a
+ * scheduling round trip (about a microsecond on one carrier, more across carriers) during which
+ * the lock would sit idle. Letting a running thread take a free word keeps the lock busy; the
+ * woken leader then simply tries again.
+ *
+ * <p><b>No carrier is held hostage.</b> Every wait, in a queue or as a leader, spins for a bounded
+ * number of rounds and then parks ({@link Waiter}). A lock whose queue head spins on the word
+ * without bound livelocks when the holder is an unmounted virtual thread and the spinning head
+ * occupies the carrier the holder needs.
+ *
+ * <p><b>Fairness bound.</b> Barging and node-local hand-over could starve a node's leader. After
+ * {@code handOffBound} acquisitions the holder, instead of freeing the word, hands the lock directly
+ * to a waiting leader, taking nodes in round-robin order. A waiting leader therefore gets the lock
+ * within {@code handOffBound × nodeCount} acquisitions of the lock, and a queued thread within that
+ * many times its position in its node's queue.
+ *
+ * <p><b>Invariants.</b> (1) The word is 1 exactly while some thread holds the lock, including
+ * during a direct hand-over. (2) Only a node's current queue head writes that node's
+ * {@code leader}; it clears it before it holds the lock or gives up. (3) After every release of the
+ * word, some leader is awake or is woken: a leader marks itself parked and then re-reads the word,
+ * the releaser frees the word and then reads the marks, both with volatile accesses, so one of them
+ * sees the other. A leader that gives up restores (3) before it leaves. (4) The holder's queue
+ * successor becomes leader only after the word is freed or handed off, so a leader that finds the
+ * word taken can rely on its holder's unlock to see it; that is why a successor woken by the
+ * unlock itself counts as awake.
+ *
+ * <p>Holder-only state ({@code holderNode}, counters) is written only by the thread holding the
+ * word and handed on through the word's volatile release and acquire, or through the status
+ * compare-and-set of a direct hand-over.
+ *
+ * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
+ */
+public final class NumaMcsLock extends AbstractReentrantLock {
+    /** Acquisitions between forced hand-overs to waiting leaders, unless a lock is built with its own. */
+    public static final int DEFAULT_HANDOFF_BOUND = Integer.getInteger("numaloom.handOffBound", 64);
+
+    private final LockWord word = new LockWord();
+    private final NodeQueue[] queues;
+    private final NodeLocator locator;
+    private final int handOffBound;
+
+    private QNode holderNode;
+    private int holderQueue;
+    private int acquisitionsSinceHandOff;
+    private int nextHandOffQueue;
+
+    /** A lock over the NUMA nodes of the topology in force. */
+    public NumaMcsLock() {
+        this(NodeLocator.current(), DEFAULT_SPINS_BEFORE_PARK, DEFAULT_HANDOFF_BOUND);
+    }
+
+    /**
+     * @param locator         the nodes, and which one the calling thread runs on
+     * @param spinsBeforePark rounds a waiter spins before it parks (0: park at once)
+     * @param handOffBound    acquisitions after which the lock is handed directly to a waiting leader
+     */
+    public NumaMcsLock(NodeLocator locator, int spinsBeforePark, int handOffBound) {
+        super(spinsBeforePark);
+        if (handOffBound < 1) {
+            throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
+        }
+        int nodes = locator.nodeCount();
+        if (nodes < 1) {
+            throw new IllegalArgumentException("the locator reports " + nodes + " nodes; at least 1 is needed");
+        }
+        this.locator = locator;
+        this.handOffBound = handOffBound;
+        this.queues = new NodeQueue[nodes];
+        for (int i = 0; i < nodes; i++) {
+            queues[i] = new NodeQueue();
+        }
+    }
+
+    @Override
+    boolean tryAcquire() {
+        if (!word.tryTake()) {
+            return false;
+        }
+        holderNode = null;
+        return true;
+    }
+
+    @Override
+    boolean acquire(Waiter waiter) {
+        int index = Math.floorMod(locator.currentNode(), queues.length);
+        NodeQueue queue = queues[index];
+        QNode node = new QNode(Thread.currentThread());
+        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
+            return false;
+        }
+        if (!lead(queue, node, waiter)) {
+            return false;
+        }
+        holderNode = node;
+        holderQueue = index;
+        return true;
+    }
+
+    /** Competes for the word as the leader of the queue; false if the waiter gave up. */
+    private boolean lead(NodeQueue queue, QNode node, Waiter waiter) {
+        queue.leader = node;
+        for (;;) {
+            if (node.status == QNode.GRANTED || word.tryTake()) {
+                queue.leader = null;
+                return true;
+            }
+            if (waiter.spin()) {
+                continue;
+            }
+            node.parked = true;
+            if (word.isFree() || node.status == QNode.GRANTED) {
+                node.parked = false;
+                continue;
+            }
+            boolean keepWaiting = waiter.park(this);
+            node.parked = false;
+            if (!keepWaiting && node.casStatus(QNode.HEAD, QNode.ABANDONED)) {
+                queue.leader = null;
+                if (!queue.passHead(node) && word.isFree()) {
+                    wakeALeader(0);
+                }
+                return false;
+            }
+        }
+    }
+
+    @Override
+    void release() {
+        QNode node = holderNode;
+        NodeQueue queue = queues[holderQueue];
+        int preferredQueue = node == null ? nextHandOffQueue : holderQueue;
+        holderNode = null;
+        boolean handedOff = ++acquisitionsSinceHandOff >= handOffBound && handOffToWaitingLeader();
+        if (!handedOff) {
+            word.release();
+        }
+        // Only now may the successor lead: had it led before the word was free, it could have seen
+        // the word taken and parked, with nobody left to wake it.
+        boolean successorAwake = node != null && queue.passHead(node);
+        if (!handedOff && !successorAwake) {
+            wakeALeader(preferredQueue);
+        }
+    }
+
+    /** Passes the held lock to the next waiting leader in round-robin order, if there is one. */
+    private boolean handOffToWaitingLeader() {
+        for (int i = 0; i < queues.length; i++) {
+            int index = (nextHandOffQueue + i) % queues.length;
+            QNode leader = queues[index].leader;
+            if (leader == null) {
+                continue;
+            }
+            // Holder-only state first: once the leader is granted the lock, it is no longer ours.
+            acquisitionsSinceHandOff = 0;
+            nextHandOffQueue = (index + 1) % queues.length;
+            if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
+                LockSupport.unpark(leader.thread);
+                return true;
+            }
+            acquisitionsSinceHandOff = handOffBound;
+        }
+        return false;
+    }
+
+    /**
+     * Wakes one parked leader, searching from the preferred queue, unless some leader is awake: an
+     * awake leader re-reads the word before it parks, so it will find the word free.
+     */
+    private void wakeALeader(int preferredQueue) {
+        QNode parkedLeader = null;
+        for (int i = 0; i < queues.length; i++) {
+            QNode leader = queues[(preferredQueue + i) % queues.length].leader;
+            if (leader == null) {
+                continue;
+            }
+            if (!leader.parked) {
+                return;
+            }
+            if (parkedLeader == null) {
+                parkedLeader = leader;
+            }
+        }
+        if (parkedLeader != null) {
+            parkedLeader.parked = false;
+            LockSupport.unpark(parkedLeader.thread);
+        }
+    }
+
+    /** The number of NUMA nodes this lock keeps a queue for. */
+    public int nodeCount() {
+        return queues.length;
+    }
+}

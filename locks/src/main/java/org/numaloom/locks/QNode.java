@@ -1,0 +1,48 @@
+package org.numaloom.locks;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A thread's place in an {@link McsQueue}, and, once it heads a node-local queue, its seat in the
+ * competition for a global lock word.
+ *
+ * <p>Status transitions, each made by one compare-and-set so that two parties never both win:
+ * <pre>
+ *   WAITING --(predecessor passes the head)--> HEAD
+ *   WAITING --(owner gives up: timeout, interrupt)--> CANCELLED   (skipped when the head passes)
+ *   HEAD    --(lock holder hands the lock over directly)--> GRANTED
+ *   HEAD    --(owner gives up while competing for the lock word)--> ABANDONED
+ * </pre>
+ */
+final class QNode {
+    static final int WAITING = 0;
+    static final int HEAD = 1;
+    static final int CANCELLED = 2;
+    static final int GRANTED = 3;
+    static final int ABANDONED = 4;
+
+    private static final VarHandle STATUS;
+
+    static {
+        try {
+            STATUS = MethodHandles.lookup().findVarHandle(QNode.class, "status", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final Thread thread;
+    volatile int status;
+    volatile QNode next;
+    /** True while the thread is parked (or about to park) waiting to be woken as a leader. */
+    volatile boolean parked;
+
+    QNode(Thread thread) {
+        this.thread = thread;
+    }
+
+    boolean casStatus(int expected, int update) {
+        return STATUS.compareAndSet(this, expected, update);
+    }
+}

@@ -1,0 +1,72 @@
+package org.numaloom.locks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import org.numaloom.locks.registry.LockRegistry;
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * The locks every lock-level suite runs against: each registered lock, plus NUMA_MCS over several
+ * spread nodes so that the cross-node paths (leaders of several nodes, direct hand-off) run on a
+ * machine with one NUMA node.
+ */
+final class LockCases {
+    private LockCases() {
+    }
+
+    /** Spreads threads over the nodes by thread id: deterministic, and independent of the CPU. */
+    static NodeLocator spreadOver(int nodes) {
+        return new NodeLocator() {
+            @Override
+            public int nodeCount() {
+                return nodes;
+            }
+
+            @Override
+            public int currentNode() {
+                return (int) (Thread.currentThread().threadId() % nodes);
+            }
+        };
+    }
+
+    /** A NUMA_MCS over spread nodes, that hands off often and parks at once, to stress those paths. */
+    static LockType numaMcsOverSpreadNodes(int nodes) {
+        return new LockType("NUMA_MCS_" + nodes + "_SPREAD_NODES",
+                "NUMA_MCS over " + nodes + " nodes assigned by thread id, hand-off every 2 acquisitions, no spinning",
+                true, () -> new NumaMcsLock(spreadOver(nodes), 0, 2));
+    }
+
+    static List<LockType> all() {
+        List<LockType> cases = new ArrayList<>(LockRegistry.all());
+        cases.add(numaMcsOverSpreadNodes(4));
+        return cases;
+    }
+
+    static Stream<LockType> stream() {
+        return all().stream();
+    }
+
+    /** Counts the threads inside a critical section; more than one at a time is a broken lock. */
+    static final class Occupancy {
+        private final AtomicInteger inside = new AtomicInteger();
+        private volatile int worst;
+
+        void enter() {
+            int now = inside.incrementAndGet();
+            if (now > 1) {
+                worst = Math.max(worst, now);
+            }
+        }
+
+        void leave() {
+            inside.decrementAndGet();
+        }
+
+        int worst() {
+            return Math.max(worst, 1);
+        }
+    }
+}

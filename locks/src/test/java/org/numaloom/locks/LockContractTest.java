@@ -1,0 +1,377 @@
+package org.numaloom.locks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * The {@link Lock} contract, checked for every registered lock (and NUMA_MCS over several nodes).
+ * One suite for all locks: a lock registered by a user's {@link org.numaloom.locks.registry.LockProvider}
+ * is checked the same way.
+ */
+@SuppressWarnings("LockAcquiredButNotSafelyReleased")
+class LockContractTest {
+    private static final String LOCKS = "org.numaloom.locks.LockCases#stream";
+
+    private static boolean othersCanTake(Lock lock) throws Exception {
+        return Threads.get(Threads.inPlatformThread(() -> {
+            boolean taken = lock.tryLock();
+            if (taken) {
+                lock.unlock();
+            }
+            return taken;
+        }));
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void aHeldLockExcludesOthersUntilUnlocked(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        assertFalse(othersCanTake(lock), "another thread took the lock while it was held");
+        lock.unlock();
+        assertTrue(othersCanTake(lock), "another thread could not take the lock after it was released");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void theOwnerMayLockAgainAndMustUnlockAsOften(LockType type) throws Exception {
+        assumeTrue(type.reentrant(), type + " does not claim reentrancy");
+        Lock lock = type.create();
+        lock.lock();
+        assertTrue(lock.tryLock(), "the owner's tryLock failed");
+        lock.lockInterruptibly();
+        lock.unlock();
+        lock.unlock();
+        assertFalse(othersCanTake(lock), "one hold was left but another thread took the lock");
+        lock.unlock();
+        assertTrue(othersCanTake(lock));
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void unlockByAThreadThatDoesNotHoldTheLockIsRejected(LockType type) throws Exception {
+        Lock lock = type.create();
+        assertThrows(IllegalMonitorStateException.class, lock::unlock, "unlock of a free lock");
+        lock.lock();
+        ExecutionException failure = assertThrows(ExecutionException.class,
+                () -> Threads.get(Threads.inPlatformThread(() -> { lock.unlock(); return null; })));
+        assertTrue(failure.getCause() instanceof IllegalMonitorStateException, failure.getCause().toString());
+        assertFalse(othersCanTake(lock), "a rejected unlock released the lock");
+        lock.unlock();
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void timedTryLockGivesUpAndLeavesTheLockUsable(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        List<Future<Boolean>> attempts = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            long millis = 5 + 5 * i;
+            attempts.add(Threads.inPlatformThread(() -> lock.tryLock(millis, TimeUnit.MILLISECONDS)));
+        }
+        for (Future<Boolean> attempt : attempts) {
+            assertFalse(Threads.get(attempt), "tryLock(timeout) succeeded while the lock was held");
+        }
+        lock.unlock();
+        assertTrue(Threads.get(Threads.inPlatformThread(() -> {
+            lock.lock();
+            lock.unlock();
+            return true;
+        })), "the lock was not usable after timed-out waiters left");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void timedTryLockSucceedsWhenTheLockIsReleasedInTime(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        Threads.Running<Boolean> waiter = Threads.running(() -> {
+            boolean taken = lock.tryLock(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            if (taken) {
+                lock.unlock();
+            }
+            return taken;
+        }).awaitBlocked();
+        lock.unlock();
+        assertTrue(waiter.get(), "tryLock(timeout) failed although the lock was released in time");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void lockInterruptiblyThrowsWhenInterruptedWhileWaiting(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        Threads.Running<String> waiter = Threads.running(() -> {
+            lock.lockInterruptibly();
+            return "acquired";
+        }).awaitBlocked();
+        waiter.thread().interrupt();
+        ExecutionException failure = assertThrows(ExecutionException.class, waiter::get);
+        assertTrue(failure.getCause() instanceof InterruptedException, failure.getCause().toString());
+        lock.unlock();
+        assertTrue(othersCanTake(lock), "the lock was not usable after an interrupted waiter left");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void lockInterruptiblyThrowsAtOnceForAnInterruptedThread(LockType type) {
+        Lock lock = type.create();
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, lock::lockInterruptibly);
+        assertFalse(Thread.interrupted(), "the interrupt status should be cleared by the exception");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void lockWaitsThroughAnInterruptAndKeepsIt(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        Threads.Running<Boolean> waiter = Threads.running(() -> {
+            lock.lock();
+            boolean interrupted = Thread.currentThread().isInterrupted();
+            lock.unlock();
+            return interrupted;
+        }).awaitBlocked();
+        waiter.thread().interrupt();
+        Thread.sleep(20);
+        assertFalse(waiter.result().isDone(), "lock() returned while the lock was held by another thread");
+        lock.unlock();
+        assertTrue(waiter.get(), "lock() lost the interrupt status");
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void criticalSectionsOfPlatformThreadsNeverOverlap(LockType type) throws Exception {
+        assertExclusive(type.create(), Thread.ofPlatform(), 4, 20_000);
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void criticalSectionsOfVirtualThreadsNeverOverlap(LockType type) throws Exception {
+        assertExclusive(type.create(), Thread.ofVirtual(), 64, 2_000);
+    }
+
+    private static final class Counter {
+        long value;
+    }
+
+    private static void assertExclusive(Lock lock, Thread.Builder threads, int threadCount, int increments) throws Exception {
+        Counter counter = new Counter();
+        LockCases.Occupancy occupancy = new LockCases.Occupancy();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            started.add(threads.start(() -> {
+                awaitQuietly(start);
+                for (int i = 0; i < increments; i++) {
+                    lock.lock();
+                    try {
+                        occupancy.enter();
+                        counter.value++;
+                        occupancy.leave();
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }));
+        }
+        start.countDown();
+        for (Thread thread : started) {
+            assertTrue(thread.join(Threads.PATIENCE), thread + " did not finish");
+        }
+        assertEquals(1, occupancy.worst(), "threads inside the critical section at once");
+        assertEquals((long) threadCount * increments, counter.value, "lost updates");
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    // ---- conditions ----
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void signalWakesAWaiterThatThenHoldsTheLock(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition ready = lock.newCondition();
+        boolean[] flag = new boolean[1];
+        Threads.Running<Boolean> waiter = Threads.running(() -> {
+            lock.lock();
+            try {
+                while (!flag[0]) {
+                    ready.await();
+                }
+                return flag[0];
+            } finally {
+                lock.unlock(); // throws IllegalMonitorStateException if await returned without the lock
+            }
+        }).awaitBlocked();
+        lock.lock();
+        flag[0] = true;
+        ready.signal();
+        lock.unlock();
+        assertTrue(waiter.get());
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void signalAllWakesEveryWaiter(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition opened = lock.newCondition();
+        boolean[] open = new boolean[1];
+        int[] waiting = new int[1];
+        List<Future<Boolean>> waiters = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            waiters.add(Threads.inVirtualThread(() -> {
+                lock.lock();
+                try {
+                    waiting[0]++;
+                    while (!open[0]) {
+                        opened.await();
+                    }
+                    return true;
+                } finally {
+                    lock.unlock();
+                }
+            }));
+        }
+        awaitUnderLock(lock, () -> waiting[0] == 5);
+        lock.lock();
+        open[0] = true;
+        opened.signalAll();
+        lock.unlock();
+        for (Future<Boolean> waiter : waiters) {
+            assertTrue(Threads.get(waiter));
+        }
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void signalWakesOnlyOneWaiter(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition condition = lock.newCondition();
+        int[] waiting = new int[1];
+        int[] woken = new int[1];
+        for (int i = 0; i < 2; i++) {
+            Threads.inVirtualThread(() -> {
+                lock.lock();
+                try {
+                    waiting[0]++;
+                    condition.await();
+                    woken[0]++;
+                    return null;
+                } finally {
+                    lock.unlock();
+                }
+            });
+        }
+        awaitUnderLock(lock, () -> waiting[0] == 2);
+        lock.lock();
+        condition.signal();
+        lock.unlock();
+        awaitUnderLock(lock, () -> woken[0] == 1);
+        Thread.sleep(20);
+        lock.lock();
+        try {
+            assertEquals(1, woken[0], "signal() woke more than one waiter");
+            condition.signal();
+        } finally {
+            lock.unlock();
+        }
+        awaitUnderLock(lock, () -> woken[0] == 2);
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void awaitNanosTimesOutAndReturnsWithTheLock(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition never = lock.newCondition();
+        lock.lock();
+        long left = never.awaitNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        assertTrue(left <= 0, "awaitNanos returned " + left + " without a signal");
+        assertFalse(never.await(1, TimeUnit.MILLISECONDS), "await(time) claimed a signal");
+        assertFalse(othersCanTake(lock), "the lock was not held after the timed wait");
+        lock.unlock();
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void anInterruptedAwaitThrowsAndHoldsTheLockAgain(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition never = lock.newCondition();
+        Threads.Running<String> waiter = Threads.running(() -> {
+            lock.lock();
+            try {
+                never.await();
+                return "returned without a signal";
+            } finally {
+                lock.unlock(); // throws IllegalMonitorStateException if the lock was not taken back
+            }
+        }).awaitBlocked();
+        waiter.thread().interrupt();
+        ExecutionException failure = assertThrows(ExecutionException.class, waiter::get);
+        assertTrue(failure.getCause() instanceof InterruptedException, failure.getCause().toString());
+        assertTrue(othersCanTake(lock));
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void awaitReleasesEveryHoldAndRestoresThem(LockType type) throws Exception {
+        assumeTrue(type.reentrant(), type + " does not claim reentrancy");
+        Lock lock = type.create();
+        Condition never = lock.newCondition();
+        lock.lock();
+        lock.lock();
+        Future<Boolean> probe = Threads.inPlatformThread(() -> {
+            boolean taken = lock.tryLock(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            if (taken) {
+                lock.unlock();
+            }
+            return taken;
+        });
+        while (!probe.isDone()) {
+            never.await(10, TimeUnit.MILLISECONDS);
+        }
+        assertTrue(Threads.get(probe), "another thread could not take the lock while its owner awaited");
+        lock.unlock();
+        assertFalse(othersCanTake(lock), "await lost a hold");
+        lock.unlock();
+        assertThrows(IllegalMonitorStateException.class, lock::unlock);
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void conditionMethodsRequireTheLock(LockType type) {
+        Lock lock = type.create();
+        Condition condition = lock.newCondition();
+        assertThrows(IllegalMonitorStateException.class, condition::await);
+        assertThrows(IllegalMonitorStateException.class, condition::signal);
+        assertThrows(IllegalMonitorStateException.class, condition::signalAll);
+    }
+
+    private interface Check {
+        boolean holds();
+    }
+
+    private static void awaitUnderLock(Lock lock, Check check) throws InterruptedException {
+        long deadline = System.nanoTime() + Threads.PATIENCE.toNanos();
+        while (true) {
+            lock.lock();
+            try {
+                if (check.holds()) {
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("condition not reached in " + Threads.PATIENCE);
+            }
+            Thread.sleep(1);
+        }
+    }
+}

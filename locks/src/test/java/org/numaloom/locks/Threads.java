@@ -1,0 +1,71 @@
+package org.numaloom.locks;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/** Test helpers: run code in another thread and watch what it is doing. */
+final class Threads {
+    static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private Threads() {
+    }
+
+    /** Runs the task in a new platform thread; the future completes with its result or exception. */
+    static <T> Future<T> inPlatformThread(Callable<T> task) {
+        return inThread(Thread.ofPlatform().name("contender"), task);
+    }
+
+    static <T> Future<T> inVirtualThread(Callable<T> task) {
+        return inThread(Thread.ofVirtual().name("virtual-contender"), task);
+    }
+
+    /** Like {@link #inPlatformThread}, and also hands back the thread so that a test can interrupt it. */
+    static <T> Running<T> running(Callable<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread thread = Thread.ofPlatform().name("contender").start(() -> complete(result, task));
+        return new Running<>(thread, result);
+    }
+
+    record Running<T>(Thread thread, CompletableFuture<T> result) {
+        T get() throws Exception {
+            return result.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /** Waits until the thread is blocked (parked, possibly with a timeout), or fails. */
+        Running<T> awaitBlocked() throws InterruptedException {
+            long deadline = System.nanoTime() + PATIENCE.toNanos();
+            while (true) {
+                Thread.State state = thread.getState();
+                if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+                    return this;
+                }
+                if (result.isDone() || System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("expected " + thread + " to block, but it is " + state
+                            + (result.isDone() ? " and has finished" : ""));
+                }
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    private static <T> Future<T> inThread(Thread.Builder builder, Callable<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        builder.start(() -> complete(result, task));
+        return result;
+    }
+
+    private static <T> void complete(CompletableFuture<T> result, Callable<T> task) {
+        try {
+            result.complete(task.call());
+        } catch (Throwable e) {
+            result.completeExceptionally(e);
+        }
+    }
+
+    static <T> T get(Future<T> future) throws Exception {
+        return future.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,52 @@
+package org.numaloom.locks;
+
+/**
+ * NEGATIVE CONTROL, known broken: the seed design's flaw, kept so that the carrier-starvation
+ * scenario proves it can catch it. The head of the queue spins on the lock word without bound and
+ * never parks. With one carrier, once the holder yields inside its critical section, the spinning
+ * head occupies the only carrier and the holder never runs again: the program hangs.
+ *
+ * <p>Everything else is the kit's own machinery (queue, lock word), so the scenario's verdict is
+ * about the unbounded spin alone.
+ */
+final class UnboundedHeadSpinLock extends AbstractReentrantLock {
+    private final LockWord word = new LockWord();
+    private final McsQueue queue = new McsQueue();
+    private QNode holderNode;
+
+    UnboundedHeadSpinLock() {
+        super(DEFAULT_SPINS_BEFORE_PARK);
+    }
+
+    @Override
+    boolean tryAcquire() {
+        if (!word.tryTake()) {
+            return false;
+        }
+        holderNode = null;
+        return true;
+    }
+
+    @Override
+    boolean acquire(Waiter waiter) {
+        QNode node = new QNode(Thread.currentThread());
+        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
+            return false;
+        }
+        while (!word.tryTake()) {
+            Thread.onSpinWait();
+        }
+        holderNode = node;
+        return true;
+    }
+
+    @Override
+    void release() {
+        QNode node = holderNode;
+        holderNode = null;
+        word.release();
+        if (node != null) {
+            queue.passHead(node);
+        }
+    }
+}
