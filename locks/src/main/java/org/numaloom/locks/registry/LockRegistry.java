@@ -7,10 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.locks.Lock;
+import java.util.stream.Stream;
 
 /**
- * Every lock the kit knows, by name: the built-in ones and those contributed by
- * {@link LockProvider}s on the class path.
+ * Every lock the kit knows, by name: the built-in ones ({@link BuiltInLocks}) first, then those
+ * contributed by {@link LockProvider}s on the class path.
  *
  * <p>Loaded once, on first use. Two providers that claim the same name are an error, reported with
  * both providers' classes, because a suite must never silently test a different lock than the one
@@ -21,13 +22,16 @@ public final class LockRegistry {
     }
 
     private static final class Loaded {
-        static final Map<String, LockType> TYPES = load();
+        static final Map<String, LockType> TYPES = collect(Stream.concat(Stream.of(new BuiltInLocks()),
+                ServiceLoader.load(LockProvider.class, LockRegistry.class.getClassLoader()).stream()
+                        .map(ServiceLoader.Provider::get)).toList());
     }
 
-    private static Map<String, LockType> load() {
+    /** The lock types of the providers by name, in order; a name claimed twice is an error. */
+    static Map<String, LockType> collect(Iterable<? extends LockProvider> providers) {
         Map<String, LockType> types = new LinkedHashMap<>();
         Map<String, String> origins = new LinkedHashMap<>();
-        for (LockProvider provider : ServiceLoader.load(LockProvider.class, LockRegistry.class.getClassLoader())) {
+        for (LockProvider provider : providers) {
             String origin = provider.getClass().getName();
             for (LockType type : provider.lockTypes()) {
                 String earlier = origins.putIfAbsent(type.name(), origin);

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.IntBinaryOperator;
 import java.util.function.IntUnaryOperator;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -79,12 +80,11 @@ public final class Topology {
      * {@code /sys/devices/system/cpu} (not Linux), one node holding
      * {@link Runtime#availableProcessors()} CPUs, with a warning logged once.
      *
-     * <p>It is computed once, on first use. A bad override or a damaged {@code /sys} makes that
-     * first call throw an {@link ExceptionInInitializerError} caused by a
-     * {@link TopologyException}, and later calls a {@link NoClassDefFoundError}.
+     * <p>It is computed once, on first use. A bad override or a damaged {@code /sys} is not
+     * remembered: every call throws the {@link TopologyException} that names it.
      */
     public static Topology current() {
-        return Current.TOPOLOGY;
+        return CURRENT.get();
     }
 
     /**
@@ -96,7 +96,7 @@ public final class Topology {
      */
     public static Topology load(String override) {
         if (isAbsent(override)) {
-            return Machine.TOPOLOGY;
+            return MACHINE.get();
         }
         return isDirectory(override) ? fromSysfs(Path.of(override)) : fromSpec(override);
     }
@@ -340,18 +340,37 @@ public final class Topology {
     }
 
     /** The machine's topology, read on first use. */
-    private static final class Machine {
-        static final Topology TOPOLOGY = Files.isDirectory(MACHINE_ROOT.resolve("devices/system/cpu"))
-                ? fromSysfs(MACHINE_ROOT)
-                : withoutSysfs();
-    }
+    private static final Once<Topology> MACHINE = new Once<>(() ->
+            Files.isDirectory(MACHINE_ROOT.resolve("devices/system/cpu")) ? fromSysfs(MACHINE_ROOT) : withoutSysfs());
 
-    /** The topology in force, computed on first use. */
-    private static final class Current {
-        static final Topology TOPOLOGY = inForce(System.getProperty(PROPERTY));
+    private static final Once<Topology> CURRENT = new Once<>(() -> {
+        String override = System.getProperty(PROPERTY);
+        return isAbsent(override) ? MACHINE.get() : load(override).overriding("property " + PROPERTY);
+    });
 
-        private static Topology inForce(String override) {
-            return isAbsent(override) ? Machine.TOPOLOGY : load(override).overriding("property " + PROPERTY);
+    /**
+     * A value computed on first use. Unlike a holder class, a failure is not remembered as a
+     * {@link NoClassDefFoundError}: each caller gets the computation's own exception.
+     */
+    private static final class Once<T> {
+        private final Supplier<T> computation;
+        private volatile T value;
+
+        Once(Supplier<T> computation) {
+            this.computation = computation;
+        }
+
+        T get() {
+            T result = value;
+            if (result == null) {
+                synchronized (this) {
+                    result = value;
+                    if (result == null) {
+                        value = result = computation.get();
+                    }
+                }
+            }
+            return result;
         }
     }
 

@@ -1,0 +1,88 @@
+package org.numaloom.locks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+/** What NUMA_MCS promises beyond the {@code Lock} contract. */
+class NumaMcsLockTest {
+    /** Threads named "node-K" run on node K; others on node 0. */
+    private static final NodeLocator BY_NAME = new NodeLocator() {
+        @Override
+        public int nodeCount() {
+            return 2;
+        }
+
+        @Override
+        public int currentNode() {
+            return Thread.currentThread().getName().equals("node-1") ? 1 : 0;
+        }
+    };
+
+    /**
+     * A thread on node 0 re-takes the lock as fast as it can, barging each time; a thread on
+     * node 1 asks once. Once that thread is parked it is its node's published leader, and the
+     * hand-off bound must get it the lock within {@code bound} acquisitions of the barger. Without
+     * the bound it would wait for the scheduler's luck: each unlock wakes it, and the barger takes
+     * the word again before it runs.
+     */
+    @Test
+    void aParkedLeaderOnAnotherNodeGetsTheLockWithinTheHandOffBound() throws Exception {
+        int bound = 16;
+        long worst = 0;
+        for (int trial = 0; trial < 20; trial++) {
+            worst = Math.max(worst, bargerAcquisitionsWhileOtherNodeParked(new NumaMcsLock(BY_NAME, 0, bound)));
+        }
+        assertTrue(worst <= bound, "the parked node-1 leader waited through " + worst + " acquisitions of the barger");
+    }
+
+    private static long bargerAcquisitionsWhileOtherNodeParked(NumaMcsLock lock) throws Exception {
+        AtomicBoolean waiterDone = new AtomicBoolean();
+        AtomicLong acquisitionsAfterParking = new AtomicLong();
+        CountDownLatch bargerRunning = new CountDownLatch(1);
+        Thread[] waiter = new Thread[1];
+        Thread barger = Thread.ofPlatform().name("node-0").start(() -> {
+            long afterParking = 0;
+            boolean seenParked = false;
+            while (!waiterDone.get()) {
+                lock.lock();
+                bargerRunning.countDown();
+                seenParked = seenParked || waiter[0] != null && waiter[0].getState() == Thread.State.WAITING;
+                if (seenParked) {
+                    afterParking++;
+                }
+                lock.unlock();
+            }
+            acquisitionsAfterParking.set(afterParking);
+        });
+        bargerRunning.await();
+        waiter[0] = Thread.ofPlatform().name("node-1").unstarted(() -> {
+            lock.lock();
+            waiterDone.set(true);
+            lock.unlock();
+        });
+        waiter[0].start();
+        waiter[0].join();
+        barger.join();
+        return acquisitionsAfterParking.get();
+    }
+
+    @Test
+    void rejectsImpossibleParameters() {
+        assertThrows(IllegalArgumentException.class, () -> new NumaMcsLock(BY_NAME, -1, 8));
+        assertThrows(IllegalArgumentException.class, () -> new NumaMcsLock(BY_NAME, 8, 0));
+        assertThrows(IllegalArgumentException.class, () -> new NumaMcsLock(LockCases.spreadOver(0), 8, 8));
+    }
+
+    @Test
+    void keepsAQueuePerNodeOfTheLocator() {
+        assertEquals(2, new NumaMcsLock(BY_NAME, 0, 8).nodeCount());
+        assertEquals(4, new NumaMcsLock(LockCases.spreadOver(4), 0, 8).nodeCount());
+    }
+}

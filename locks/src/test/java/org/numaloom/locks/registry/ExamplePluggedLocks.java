@@ -1,0 +1,17 @@
+package org.numaloom.locks.registry;
+
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A user's provider as the README describes it, found through the test class path's
+ * {@code META-INF/services}: proves that a lock registered this way reaches every suite that
+ * iterates the registry (the contract and carrier-starvation suites run it too).
+ */
+public final class ExamplePluggedLocks implements LockProvider {
+    @Override
+    public List<LockType> lockTypes() {
+        return List.of(new LockType("EXAMPLE_PLUGGED", "a user's lock registered through LockProvider (test sources)",
+                true, ReentrantLock::new));
+    }
+}
