@@ -50,8 +50,12 @@ class NumaMcsLockTest {
         Thread barger = Thread.ofPlatform().name("node-0").start(() -> {
             long afterParking = 0;
             boolean seenParked = false;
-            while (!waiterDone.get()) {
+            while (true) {
                 lock.lock();
+                if (waiterDone.get()) { // only acquisitions before the waiter's count
+                    lock.unlock();
+                    break;
+                }
                 bargerRunning.countDown();
                 seenParked = seenParked || waiter[0] != null && waiter[0].getState() == Thread.State.WAITING;
                 if (seenParked) {
