@@ -11,10 +11,15 @@ import java.util.concurrent.locks.LockSupport;
  * {@link McsQueue} of the NUMA node it runs on ({@link NodeLocator}) and waits for its turn. The head
  * of a node's queue is that node's <em>leader</em>: it publishes itself in {@link NodeQueue#leader}
  * and competes for the word with the other nodes' leaders and with barging threads. So at most one
- * thread per node contends for the word, and a queue hand-over stays on its node. On unlock the
- * holder frees the word, passes its node's leadership to its queue successor (which wakes and
- * competes), and otherwise wakes a parked leader unless some leader is awake to notice the free
- * word.
+ * thread per node contends for the word, and a queue hand-over stays on its node. A leader that
+ * takes the word passes its node's leadership to its queue successor at once, not at unlock: the
+ * successor's wake-up then overlaps the critical section, and it is already competing when the
+ * word is freed, instead of being woken while the lock sits idle. On unlock the holder frees the
+ * word and wakes a parked leader, unless some leader is awake to notice the free word.
+ *
+ * <p><b>Who spins.</b> Only leaders spin before they park. A thread queued behind its node's
+ * leader is at least one critical section away from the lock, so it parks at once and leaves
+ * the carrier to the holder.
  *
  * <p><b>Why barging.</b> On virtual threads a hand-over to a parked thread costs a wake-up and a
  * scheduling round trip (about a microsecond on one carrier, more across carriers) during which
@@ -34,15 +39,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Invariants.</b> (1) The word is 1 exactly while some thread holds the lock, including
  * during a direct hand-over. (2) Only a node's current queue head writes that node's
- * {@code leader}; it clears it before it holds the lock or gives up. (3) After every release of the
- * word, some leader is awake or is woken: a leader marks itself parked and then re-reads the word,
- * the releaser frees the word and then reads the marks, both with volatile accesses, so one of them
- * sees the other. A leader that gives up restores (3) before it leaves. (4) The holder's queue
- * successor becomes leader only after the word is freed or handed off, so a leader that finds the
- * word taken can rely on its holder's unlock to see it; that is why a successor woken by the
- * unlock itself counts as awake.
+ * {@code leader}; it clears it before it passes the head on. (3) After every release of the word,
+ * some leader is awake or is woken: a leader marks itself parked and then re-reads the word, the
+ * releaser frees the word and then reads the marks, both with volatile accesses, so one of them
+ * sees the other. A leader that gives up restores (3) before it leaves.
  *
- * <p>Holder-only state ({@code holderNode}, counters) is written only by the thread holding the
+ * <p>Holder-only state ({@code holderQueue}, counters) is written only by the thread holding the
  * word and handed on through the word's volatile release and acquire, or through the status
  * compare-and-set of a direct hand-over.
  *
@@ -57,7 +59,7 @@ public final class NumaMcsLock extends AbstractReentrantLock {
     private final NodeLocator locator;
     private final int handOffBound;
 
-    private QNode holderNode;
+    /** The queue the holder came through, or -1 if it barged. */
     private int holderQueue;
     private int acquisitionsSinceHandOff;
     private int nextHandOffQueue;
@@ -94,7 +96,7 @@ public final class NumaMcsLock extends AbstractReentrantLock {
         if (!word.tryTake()) {
             return false;
         }
-        holderNode = null;
+        holderQueue = -1;
         return true;
     }
 
@@ -103,23 +105,34 @@ public final class NumaMcsLock extends AbstractReentrantLock {
         int index = Math.floorMod(locator.currentNode(), queues.length);
         NodeQueue queue = queues[index];
         QNode node = new QNode(Thread.currentThread());
-        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
-            return false;
+        if (queue.enqueue(node) != null) {
+            waiter.skipSpinning();
+            if (!queue.awaitHead(node, waiter)) {
+                return false;
+            }
         }
-        if (!lead(queue, node, waiter)) {
-            return false;
+        boolean acquired = lead(queue, node, waiter);
+        queue.leader = null;
+        boolean successorLeads = queue.passHead(node);
+        if (!acquired && !successorLeads && word.isFree()) {
+            wakeALeader(index);
         }
-        holderNode = node;
-        holderQueue = index;
-        return true;
+        if (acquired) {
+            holderQueue = index;
+        }
+        return acquired;
     }
 
-    /** Competes for the word as the leader of the queue; false if the waiter gave up. */
+    /**
+     * Competes for the word as the leader of the queue.
+     *
+     * @return true once it holds the word; false if the waiter gave up, having marked its node
+     *         abandoned so that no hand-over can reach it
+     */
     private boolean lead(NodeQueue queue, QNode node, Waiter waiter) {
         queue.leader = node;
         for (;;) {
             if (node.status == QNode.GRANTED || word.tryTake()) {
-                queue.leader = null;
                 return true;
             }
             if (waiter.spin()) {
@@ -133,10 +146,6 @@ public final class NumaMcsLock extends AbstractReentrantLock {
             boolean keepWaiting = waiter.park(this);
             node.parked = false;
             if (!keepWaiting && node.casStatus(QNode.HEAD, QNode.ABANDONED)) {
-                queue.leader = null;
-                if (!queue.passHead(node) && word.isFree()) {
-                    wakeALeader(0);
-                }
                 return false;
             }
         }
@@ -144,20 +153,12 @@ public final class NumaMcsLock extends AbstractReentrantLock {
 
     @Override
     void release() {
-        QNode node = holderNode;
-        NodeQueue queue = queues[holderQueue];
-        int preferredQueue = node == null ? nextHandOffQueue : holderQueue;
-        holderNode = null;
-        boolean handedOff = ++acquisitionsSinceHandOff >= handOffBound && handOffToWaitingLeader();
-        if (!handedOff) {
-            word.release();
+        int preferredQueue = holderQueue < 0 ? nextHandOffQueue : holderQueue;
+        if (++acquisitionsSinceHandOff >= handOffBound && handOffToWaitingLeader()) {
+            return;
         }
-        // Only now may the successor lead: had it led before the word was free, it could have seen
-        // the word taken and parked, with nobody left to wake it.
-        boolean successorAwake = node != null && queue.passHead(node);
-        if (!handedOff && !successorAwake) {
-            wakeALeader(preferredQueue);
-        }
+        word.release();
+        wakeALeader(preferredQueue);
     }
 
     /** Passes the held lock to the next waiting leader in round-robin order, if there is one. */

@@ -80,6 +80,11 @@ final class Waiter {
         return !timed || deadline - System.nanoTime() > 0L;
     }
 
+    /** Spends the spin budget, so that the next pause parks; a wake-up renews it. */
+    void skipSpinning() {
+        spins = spinLimit;
+    }
+
     /** Spins while the budget lasts, else parks. Same result as {@link #park}. */
     boolean pause(Object blocker) {
         return spin() || park(blocker);
