@@ -116,11 +116,16 @@ class LockContractTest {
             lock.lockInterruptibly();
             return "acquired";
         }).awaitBlocked();
-        waiter.thread().interrupt();
-        ExecutionException failure = assertThrows(ExecutionException.class, waiter::get);
-        assertTrue(failure.getCause() instanceof InterruptedException, failure.getCause().toString());
+        assertThrowsInterruptedWhenInterrupted(waiter);
         lock.unlock();
         assertTrue(othersCanTake(lock), "the lock was not usable after an interrupted waiter left");
+    }
+
+    /** Interrupts the blocked thread and expects it to end with an {@link InterruptedException}. */
+    private static void assertThrowsInterruptedWhenInterrupted(Threads.Running<?> blocked) {
+        blocked.thread().interrupt();
+        ExecutionException failure = assertThrows(ExecutionException.class, blocked::get);
+        assertTrue(failure.getCause() instanceof InterruptedException, failure.getCause().toString());
     }
 
     @ParameterizedTest @MethodSource(LOCKS)
@@ -314,9 +319,7 @@ class LockContractTest {
                 lock.unlock(); // throws IllegalMonitorStateException if the lock was not taken back
             }
         }).awaitBlocked();
-        waiter.thread().interrupt();
-        ExecutionException failure = assertThrows(ExecutionException.class, waiter::get);
-        assertTrue(failure.getCause() instanceof InterruptedException, failure.getCause().toString());
+        assertThrowsInterruptedWhenInterrupted(waiter);
         assertTrue(othersCanTake(lock));
     }
 
