@@ -4,13 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -38,47 +31,18 @@ class CarrierStarvationTest {
     @MethodSource("locksAndParallelism")
     @Timeout(FINISH_SECONDS + 30)
     void everyLockFinishesWithExactCounts(LockType type, int carriers) throws Exception {
-        Result result = runScenario(type.name(), carriers, FINISH_SECONDS);
-        assertFalse(result.hung, type + " hung on " + carriers + " carrier(s) (killed after "
-                + FINISH_SECONDS + " s); output:\n" + result.output);
-        assertEquals(0, result.exitCode, type + " finished with wrong counts:\n" + result.output);
-        assertTrue(result.output.startsWith("EXACT"), result.output);
+        ChildJvm.Result result = ChildJvm.run(CarrierStarvationScenario.class, carriers, FINISH_SECONDS, type.name());
+        assertFalse(result.hung(), type + " hung on " + carriers + " carrier(s) (killed after "
+                + FINISH_SECONDS + " s); output:\n" + result.output());
+        assertEquals(0, result.exitCode(), type + " finished with wrong counts:\n" + result.output());
+        assertTrue(result.output().startsWith("EXACT"), result.output());
     }
 
     @Test
     @Timeout(HANG_SECONDS + 30)
     void theUnboundedHeadSpinOfTheSeedHangsOnOneCarrier() throws Exception {
-        Result result = runScenario("UNBOUNDED_HEAD_SPIN", 1, HANG_SECONDS);
-        assertTrue(result.hung, "the negative control finished, so the scenario cannot catch an unbounded spin: "
-                + result.output);
-    }
-
-    private record Result(boolean hung, int exitCode, String output) {
-    }
-
-    private static Result runScenario(String lockName, int carriers, long timeoutSeconds) throws Exception {
-        Path log = Files.createTempFile("starvation-" + lockName, ".log");
-        try {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                    "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
-                    "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers,
-                    "-cp", testClassPath(), CarrierStarvationScenario.class.getName(), lockName));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            boolean finished = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-            if (!finished) {
-                process.destroyForcibly().waitFor();
-            }
-            String output = Files.readString(log, StandardCharsets.UTF_8).strip();
-            return new Result(!finished, finished ? process.exitValue() : -1, output);
-        } finally {
-            Files.deleteIfExists(log);
-        }
-    }
-
-    private static String testClassPath() throws IOException {
-        String surefire = System.getProperty("surefire.test.class.path");
-        return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
+        ChildJvm.Result result = ChildJvm.run(CarrierStarvationScenario.class, 1, HANG_SECONDS, "UNBOUNDED_HEAD_SPIN");
+        assertTrue(result.hung(), "the negative control finished, so the scenario cannot catch an unbounded spin: "
+                + result.output());
     }
 }

@@ -13,12 +13,12 @@ import org.numaloom.locks.registry.LockType;
  * spread nodes so that the cross-node paths (leaders of several nodes, direct hand-off) run on a
  * machine with one NUMA node.
  */
-final class LockCases {
+public final class LockCases {
     private LockCases() {
     }
 
     /** Spreads threads over the nodes by thread id: deterministic, and independent of the CPU. */
-    static NodeLocator spreadOver(int nodes) {
+    public static NodeLocator spreadOver(int nodes) {
         return new NodeLocator() {
             @Override
             public int nodeCount() {
@@ -33,39 +33,39 @@ final class LockCases {
     }
 
     /** A NUMA_MCS over spread nodes, that hands off often and parks at once, to stress those paths. */
-    static LockType numaMcsOverSpreadNodes(int nodes) {
+    public static LockType numaMcsOverSpreadNodes(int nodes) {
         return new LockType("NUMA_MCS_" + nodes + "_SPREAD_NODES",
                 "NUMA_MCS over " + nodes + " nodes assigned by thread id, hand-off every 2 acquisitions, no spinning",
                 true, () -> new NumaMcsLock(spreadOver(nodes), 0, 2));
     }
 
-    static List<LockType> all() {
+    public static List<LockType> all() {
         List<LockType> cases = new ArrayList<>(LockRegistry.all());
         cases.add(numaMcsOverSpreadNodes(4));
         return cases;
     }
 
-    static Stream<LockType> stream() {
+    public static Stream<LockType> stream() {
         return all().stream();
     }
 
     /** Counts the threads inside a critical section; more than one at a time is a broken lock. */
-    static final class Occupancy {
+    public static final class Occupancy {
         private final AtomicInteger inside = new AtomicInteger();
         private volatile int worst;
 
-        void enter() {
+        public void enter() {
             int now = inside.incrementAndGet();
             if (now > 1) {
                 worst = Math.max(worst, now);
             }
         }
 
-        void leave() {
+        public void leave() {
             inside.decrementAndGet();
         }
 
-        int worst() {
+        public int worst() {
             return Math.max(worst, 1);
         }
     }

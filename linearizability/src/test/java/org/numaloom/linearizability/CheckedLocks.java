@@ -1,0 +1,86 @@
+package org.numaloom.linearizability;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.numaloom.locks.LockCases;
+import org.numaloom.locks.McsLock;
+import org.numaloom.locks.NumaMcsLock;
+import org.numaloom.locks.registry.LockRegistry;
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * The locks the suite checks: every registered lock and NUMA_MCS over spread nodes
+ * ({@link LockCases}), plus the kit's queue locks without spinning.
+ *
+ * <p>Why spin-free variants. The registered NUMA_MCS and MCS spin 128 rounds before they park.
+ * Lincheck explores those spin loops without trouble (about as fast as the spin-free locks), so
+ * they are checked as they ship. But in most explored interleavings a spinning waiter sees the
+ * lock change hands before its spin budget runs out, and the parking code (the parked mark, the
+ * re-check of the word, the wake-ups, a direct hand-off to a parked leader) is reached in few of
+ * them. With {@code spinsBeforePark = 0} every wait goes straight to that code. NUMA_MCS_NO_SPIN
+ * keeps all threads on one node, so that they queue behind a leader; the spread variant of
+ * {@link LockCases} puts them on different nodes, so that leaders compete and hand off.
+ *
+ * <p>{@code -Dnumaloom.lincheck.locks=NAME,NAME} checks only the named locks.
+ */
+public final class CheckedLocks {
+    static final String LOCKS_PROPERTY = "numaloom.lincheck.locks";
+
+    private CheckedLocks() {
+    }
+
+    public static List<LockType> all() {
+        List<LockType> locks = new ArrayList<>(LockRegistry.all());
+        locks.addAll(variants());
+        return locks;
+    }
+
+    /** The locks checked besides the registered ones. */
+    private static List<LockType> variants() {
+        List<LockType> variants = new ArrayList<>(LockCases.all());
+        variants.removeIf(type -> LockRegistry.names().contains(type.name()));
+        variants.add(new LockType("MCS_NO_SPIN", "MCS that parks at once", true, () -> new McsLock(0)));
+        variants.add(new LockType("NUMA_MCS_NO_SPIN",
+                "NUMA_MCS on one node that parks at once and hands off every 2 acquisitions",
+                true, () -> new NumaMcsLock(LockCases.spreadOver(1), 0, 2)));
+        return variants;
+    }
+
+    /** The locks {@code -Dnumaloom.lincheck.locks} names, or all of them. */
+    public static Stream<LockType> selected() {
+        return named(System.getProperty(LOCKS_PROPERTY)).stream();
+    }
+
+    /**
+     * The locks of a comma-separated list of names (case does not matter); all of them if the list
+     * is unset or blank.
+     *
+     * @throws IllegalArgumentException for an unknown name, with the registry's list of known locks
+     *                                  and the variants only this suite knows
+     */
+    static List<LockType> named(String names) {
+        if (names == null || names.isBlank()) {
+            return all();
+        }
+        return Arrays.stream(names.split(",")).map(String::trim).filter(name -> !name.isEmpty())
+                .map(CheckedLocks::lockNamed).toList();
+    }
+
+    private static LockType lockNamed(String name) {
+        for (LockType variant : variants()) {
+            if (variant.name().equalsIgnoreCase(name)) {
+                return variant;
+            }
+        }
+        try {
+            return LockRegistry.named(name);
+        } catch (IllegalArgumentException unknown) {
+            throw new IllegalArgumentException(unknown.getMessage() + " The linearizability suite also checks: "
+                    + variants().stream().map(LockType::name).collect(Collectors.joining(", ")) + ".", unknown);
+        }
+    }
+}

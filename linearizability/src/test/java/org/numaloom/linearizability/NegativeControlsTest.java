@@ -1,0 +1,52 @@
+package org.numaloom.linearizability;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.Stream;
+
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.numaloom.locks.BrokenLocks;
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * The model checking of {@link LockLinearizabilityTest} catches every negative control of
+ * {@link BrokenLocks}, with Lincheck's own verdict and counterexample; a suite that passed them
+ * would prove nothing about the real locks. The counterexample is printed, so that the surefire
+ * report shows what a failure looks like.
+ *
+ * <p>Only {@link LincheckAssertionError} counts: a setup that breaks in some other way (the agent
+ * fails to attach, the test object cannot be built) must not pass for a caught lock.
+ */
+class NegativeControlsTest {
+    static Stream<Arguments> brokenLocksAndVerdicts() {
+        return BrokenLocks.all().stream().map(type -> Arguments.of(type, expectedVerdict(type)));
+    }
+
+    /** Lincheck's headline for the flaw each control has. */
+    private static String expectedVerdict(LockType type) {
+        return switch (type.name()) {
+            // Two threads in the critical section give results no sequential order explains; so
+            // does an unlock by a non-holder that returns instead of throwing.
+            case "NO_EXCLUSION", "FOREIGN_UNLOCK" -> "= Invalid execution results =";
+            // The waiter that missed its grant waits for ever; under model checking its parks
+            // return spuriously, so Lincheck sees a thread looping without progress.
+            case "LOST_WAKEUP" -> "= The execution has hung =";
+            default -> throw new IllegalStateException("negative control " + type
+                    + " has no expected Lincheck verdict; add one here");
+        };
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenLocksAndVerdicts")
+    void modelCheckingCatchesTheBrokenLock(LockType type, String verdict) {
+        LincheckAssertionError caught = assertThrows(LincheckAssertionError.class,
+                () -> LockUnderTest.modelCheck(type), "model checking passed the negative control " + type + ": " + type.description());
+        System.out.println("Lincheck's counterexample for the negative control " + type + ":" + caught.getMessage());
+        assertTrue(caught.getMessage().contains(verdict),
+                "expected Lincheck's verdict '" + verdict + "' for " + type + ", got:" + caught.getMessage());
+    }
+}
