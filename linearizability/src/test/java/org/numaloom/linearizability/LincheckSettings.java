@@ -13,8 +13,8 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * the parallel part left the lock usable. Larger scenarios multiply the interleavings to explore
  * faster than they add new lock states.
  *
- * <p>Budget, measured on 2 cores: model checking takes 10–20 s per lock with these defaults, stress
- * testing a few seconds, so that the whole suite stays within a few minutes.
+ * <p>Budget, measured on 2 cores: model checking takes 25–45 s per lock with these defaults (265 s
+ * for the 8 locks checked, with other builds running beside), stress testing about 6 s per lock.
  * {@code -Dnumaloom.lincheck.invocations=N} replaces the invocations per scenario of both modes,
  * to search deeper (or to try the suite quickly).
  */
