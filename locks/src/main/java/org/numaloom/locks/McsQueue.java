@@ -87,24 +87,51 @@ class McsQueue extends McsQueueTail {
      *
      * @return true if a successor became the head; false if the queue is now empty
      */
-    final boolean passHead(QNode node) {
-        for (QNode current = node; ; ) {
-            QNode successor = current.next;
-            if (successor == null) {
-                if (TAIL.compareAndSet(this, current, null)) {
-                    return false;
-                }
-                successor = awaitLink(current);
-            }
-            if (successor.casStatus(QNode.WAITING, QNode.HEAD)) {
-                LockSupport.unpark(successor.thread);
+    boolean passHead(QNode node) {
+        QNode successor = node.next;
+        if (successor == null && (successor = successorOrEmpty(node)) == null) {
+            return false;
+        }
+        return grantFirstLive(successor);
+    }
+
+    /**
+     * Makes the first node, from {@code first} along the queue, that has not given up the head,
+     * and wakes it.
+     *
+     * @return true if a node became the head; false if every node from {@code first} on had given
+     *         up and the queue is now empty
+     */
+    final boolean grantFirstLive(QNode first) {
+        for (QNode candidate = first; ; ) {
+            if (candidate.casStatus(QNode.WAITING, QNode.HEAD)) {
+                LockSupport.unpark(candidate.thread);
                 return true;
             }
-            current = successor;
+            QNode next = candidate.next;
+            if (next == null && (next = successorOrEmpty(candidate)) == null) {
+                return false;
+            }
+            candidate = next;
         }
     }
 
-    private static QNode awaitLink(QNode node) {
+    /**
+     * The node after {@code last}, which had none linked yet: waits for an arriving thread to link
+     * itself, unless {@code last} is the tail, which is then swung to null.
+     *
+     * @return the successor, or null if the queue is now empty
+     */
+    QNode successorOrEmpty(QNode last) {
+        return TAIL.compareAndSet(this, last, null) ? null : awaitLink(last);
+    }
+
+    /** Swings the tail from {@code expected} to {@code update}; only the head's passer calls this. */
+    final boolean casTail(QNode expected, QNode update) {
+        return TAIL.compareAndSet(this, expected, update);
+    }
+
+    static QNode awaitLink(QNode node) {
         QNode successor;
         for (int spins = 0; (successor = node.next) == null; spins++) {
             if (spins % SPINS_BEFORE_YIELD == SPINS_BEFORE_YIELD - 1) {

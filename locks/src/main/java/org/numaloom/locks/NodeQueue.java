@@ -6,7 +6,7 @@ package org.numaloom.locks;
  * it or hand it the lock. The leader sits on its own cache lines, apart from the tail that arriving
  * threads swap.
  */
-final class NodeQueue extends McsQueue {
+class NodeQueue extends McsQueue {
     volatile QNode leader;
     @SuppressWarnings("unused")
     private long r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15;

@@ -1,68 +1,28 @@
 package org.numaloom.locks;
 
-import java.util.concurrent.locks.LockSupport;
-
 /**
  * A NUMA-aware queue lock for virtual threads: a global lock word, one MCS queue per NUMA node, and
  * a leader per node that competes for the word.
  *
- * <p><b>Algorithm.</b> A thread first tries to take the global {@link LockWord} by compare-and-set;
- * if it is free the thread holds the lock at once (it <em>barges</em>). Otherwise it joins the
- * {@link McsQueue} of the NUMA node it runs on ({@link NodeLocator}) and waits for its turn. The head
- * of a node's queue is that node's <em>leader</em>: it publishes itself in {@link NodeQueue#leader}
- * and competes for the word with the other nodes' leaders and with barging threads. So at most one
- * thread per node contends for the word, and a queue hand-over stays on its node. A leader that
- * takes the word passes its node's leadership to its queue successor at once, not at unlock: the
- * successor's wake-up then overlaps the critical section, and it is already competing when the
- * word is freed, instead of being woken while the lock sits idle. On unlock the holder frees the
- * word and wakes a parked leader, unless some leader is awake to notice the free word.
+ * <p>A thread that finds the word taken joins the {@link McsQueue} of the NUMA node it runs on
+ * ({@link NodeLocator}); the head of each node's queue is that node's leader. So at most one thread
+ * per node contends for the word, and a hand-over inside a queue stays on its node. How leaders
+ * compete, barge, park and are handed the lock is the {@link LeaderLock} engine's; after
+ * {@code handOffBound} acquisitions the lock goes to a waiting leader of the next node in turn, so a
+ * leader gets the lock within {@code handOffBound × nodeCount} acquisitions, and a queued thread
+ * within that many times its position in its node's queue.
  *
- * <p><b>Who spins.</b> Only leaders spin before they park. A thread queued behind its node's
- * leader is at least one critical section away from the lock, so it parks at once and leaves
- * the carrier to the holder.
- *
- * <p><b>Why barging.</b> On virtual threads a hand-over to a parked thread costs a wake-up and a
- * scheduling round trip (about a microsecond on one carrier, more across carriers) during which
- * the lock would sit idle. Letting a running thread take a free word keeps the lock busy; the
- * woken leader then simply tries again.
- *
- * <p><b>No carrier is held hostage.</b> Every wait, in a queue or as a leader, spins for a bounded
- * number of rounds and then parks ({@link Waiter}). A lock whose queue head spins on the word
- * without bound livelocks when the holder is an unmounted virtual thread and the spinning head
- * occupies the carrier the holder needs.
- *
- * <p><b>Fairness bound.</b> Barging and node-local hand-over could starve a node's leader. After
- * {@code handOffBound} acquisitions the holder, instead of freeing the word, hands the lock directly
- * to a waiting leader, taking nodes in round-robin order. A waiting leader therefore gets the lock
- * within {@code handOffBound × nodeCount} acquisitions of the lock, and a queued thread within that
- * many times its position in its node's queue.
- *
- * <p><b>Invariants.</b> (1) The word is 1 exactly while some thread holds the lock, including
- * during a direct hand-over. (2) Only a node's current queue head writes that node's
- * {@code leader}; it clears it before it passes the head on. (3) After every release of the word,
- * some leader is awake or is woken: a leader marks itself parked and then re-reads the word, the
- * releaser frees the word and then reads the marks, both with volatile accesses, so one of them
- * sees the other. A leader that gives up restores (3) before it leaves.
- *
- * <p>Holder-only state ({@code holderQueue}, counters) is written only by the thread holding the
- * word and handed on through the word's volatile release and acquire, or through the status
- * compare-and-set of a direct hand-over.
+ * <p>The price of one queue per node is one competing leader per node: on a machine with many
+ * nodes the word's cache line moves between nodes among leaders. {@link CnaLock} keeps one queue and
+ * one leader instead, and reorders the queue to stay on a node.
  *
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */
-public final class NumaMcsLock extends AbstractReentrantLock {
+public final class NumaMcsLock extends LeaderLock {
     /** Acquisitions between forced hand-overs to waiting leaders, unless a lock is built with its own. */
-    public static final int DEFAULT_HANDOFF_BOUND = Integer.getInteger("numaloom.handOffBound", 64);
+    public static final int DEFAULT_HANDOFF_BOUND = LeaderLock.DEFAULT_HANDOFF_BOUND;
 
-    private final LockWord word = new LockWord();
-    private final NodeQueue[] queues;
-    private final NodeLocator locator;
-    private final int handOffBound;
-
-    /** The queue the holder came through, or -1 if it barged. */
-    private int holderQueue;
-    private int acquisitionsSinceHandOff;
-    private int nextHandOffQueue;
+    private final int nodeCount;
 
     /** A lock over the NUMA nodes of the topology in force. */
     public NumaMcsLock() {
@@ -75,138 +35,29 @@ public final class NumaMcsLock extends AbstractReentrantLock {
      * @param handOffBound    acquisitions after which the lock is handed directly to a waiting leader
      */
     public NumaMcsLock(NodeLocator locator, int spinsBeforePark, int handOffBound) {
-        super(spinsBeforePark);
-        if (handOffBound < 1) {
-            throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
-        }
-        int nodes = locator.nodeCount();
-        if (nodes < 1) {
-            throw new IllegalArgumentException("the locator reports " + nodes + " nodes; at least 1 is needed");
-        }
-        this.locator = locator;
-        this.handOffBound = handOffBound;
-        this.queues = new NodeQueue[nodes];
-        for (int i = 0; i < nodes; i++) {
+        this(locator, spinsBeforePark, handOffBound, nodeCountOf(locator));
+    }
+
+    private NumaMcsLock(NodeLocator locator, int spinsBeforePark, int handOffBound, int nodeCount) {
+        super(locator, spinsBeforePark, handOffBound, queuesFor(nodeCount));
+        this.nodeCount = nodeCount;
+    }
+
+    private static NodeQueue[] queuesFor(int nodeCount) {
+        NodeQueue[] queues = new NodeQueue[nodeCount];
+        for (int i = 0; i < nodeCount; i++) {
             queues[i] = new NodeQueue();
         }
+        return queues;
     }
 
     @Override
-    boolean tryAcquire() {
-        if (!word.tryTake()) {
-            return false;
-        }
-        holderQueue = -1;
-        return true;
-    }
-
-    @Override
-    boolean acquire(Waiter waiter) {
-        int index = Math.floorMod(locator.currentNode(), queues.length);
-        NodeQueue queue = queues[index];
-        QNode node = new QNode(Thread.currentThread());
-        if (queue.enqueue(node) != null) {
-            waiter.skipSpinning();
-            if (!queue.awaitHead(node, waiter)) {
-                return false;
-            }
-        }
-        boolean acquired = lead(queue, node, waiter);
-        queue.leader = null;
-        boolean successorLeads = queue.passHead(node);
-        if (!acquired && !successorLeads && word.isFree()) {
-            wakeALeader(index);
-        }
-        if (acquired) {
-            holderQueue = index;
-        }
-        return acquired;
-    }
-
-    /**
-     * Competes for the word as the leader of the queue.
-     *
-     * @return true once it holds the word; false if the waiter gave up, having marked its node
-     *         abandoned so that no hand-over can reach it
-     */
-    private boolean lead(NodeQueue queue, QNode node, Waiter waiter) {
-        queue.leader = node;
-        for (;;) {
-            if (node.status == QNode.GRANTED || word.tryTake()) {
-                return true;
-            }
-            if (waiter.spin()) {
-                continue;
-            }
-            node.parked = true;
-            if (word.isFree() || node.status == QNode.GRANTED) {
-                node.parked = false;
-                continue;
-            }
-            boolean keepWaiting = waiter.park(this);
-            node.parked = false;
-            if (!keepWaiting && node.casStatus(QNode.HEAD, QNode.ABANDONED)) {
-                return false;
-            }
-        }
-    }
-
-    @Override
-    void release() {
-        int preferredQueue = holderQueue < 0 ? nextHandOffQueue : holderQueue;
-        if (++acquisitionsSinceHandOff >= handOffBound && handOffToWaitingLeader()) {
-            return;
-        }
-        word.release();
-        wakeALeader(preferredQueue);
-    }
-
-    /** Passes the held lock to the next waiting leader in round-robin order, if there is one. */
-    private boolean handOffToWaitingLeader() {
-        for (int i = 0; i < queues.length; i++) {
-            int index = (nextHandOffQueue + i) % queues.length;
-            QNode leader = queues[index].leader;
-            if (leader == null) {
-                continue;
-            }
-            // Holder-only state first: once the leader is granted the lock, it is no longer ours.
-            acquisitionsSinceHandOff = 0;
-            nextHandOffQueue = (index + 1) % queues.length;
-            if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
-                LockSupport.unpark(leader.thread);
-                return true;
-            }
-            acquisitionsSinceHandOff = handOffBound;
-        }
-        return false;
-    }
-
-    /**
-     * Wakes one parked leader, searching from the preferred queue, unless some leader is awake: an
-     * awake leader re-reads the word before it parks, so it will find the word free.
-     */
-    private void wakeALeader(int preferredQueue) {
-        QNode parkedLeader = null;
-        for (int i = 0; i < queues.length; i++) {
-            QNode leader = queues[(preferredQueue + i) % queues.length].leader;
-            if (leader == null) {
-                continue;
-            }
-            if (!leader.parked) {
-                return;
-            }
-            if (parkedLeader == null) {
-                parkedLeader = leader;
-            }
-        }
-        if (parkedLeader != null) {
-            parkedLeader.parked = false;
-            LockSupport.unpark(parkedLeader.thread);
-        }
+    int queueOf(int numaNode) {
+        return Math.floorMod(numaNode, nodeCount);
     }
 
     /** The number of NUMA nodes this lock keeps a queue for. */
     public int nodeCount() {
-        return queues.length;
+        return nodeCount;
     }
 }

@@ -33,13 +33,20 @@ final class QNode {
     }
 
     final Thread thread;
+    /** The NUMA node the thread ran on when it queued (a hint: a virtual thread may move). */
+    final int numaNode;
     volatile int status;
     volatile QNode next;
     /** True while the thread is parked (or about to park) waiting to be woken as a leader. */
     volatile boolean parked;
 
     QNode(Thread thread) {
+        this(thread, 0);
+    }
+
+    QNode(Thread thread, int numaNode) {
         this.thread = thread;
+        this.numaNode = numaNode;
     }
 
     boolean casStatus(int expected, int update) {

@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
-import org.numaloom.locks.registry.LockRegistry;
 
 /**
  * Many more virtual threads than carriers fight for one lock while the holder yields, parks or
@@ -23,8 +22,8 @@ import org.numaloom.locks.registry.LockRegistry;
  * counts and exits 0 only if they are exact: every successful acquisition incremented the counter
  * once, and no two threads were ever inside together.
  *
- * <p>Usage: {@code CarrierStarvationScenario LOCK_NAME} with a registered lock name,
- * {@code NUMA_MCS_4_SPREAD_NODES}, or {@code UNBOUNDED_HEAD_SPIN} (the negative control).
+ * <p>Usage: {@code CarrierStarvationScenario LOCK_NAME} with the name of a {@link LockCases lock case}
+ * or {@code UNBOUNDED_HEAD_SPIN} (the negative control).
  */
 public final class CarrierStarvationScenario {
     static final int THREADS = 256;
@@ -44,10 +43,7 @@ public final class CarrierStarvationScenario {
         if (name.equals("UNBOUNDED_HEAD_SPIN")) {
             return new UnboundedHeadSpinLock();
         }
-        if (name.equals(LockCases.numaMcsOverSpreadNodes(4).name())) {
-            return LockCases.numaMcsOverSpreadNodes(4).create();
-        }
-        return LockRegistry.create(name);
+        return LockCases.named(name).create();
     }
 
     /** What one thread does with the lock: the four ways of asking, and the ways to pass the time inside. */

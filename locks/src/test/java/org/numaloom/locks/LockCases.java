@@ -32,6 +32,26 @@ public final class LockCases {
         };
     }
 
+    /**
+     * Places threads by name: a thread named {@code NAME@K} runs on node K, any other on node 0.
+     * For tests that need to know which node each of their threads is on.
+     */
+    public static NodeLocator byThreadName(int nodes) {
+        return new NodeLocator() {
+            @Override
+            public int nodeCount() {
+                return nodes;
+            }
+
+            @Override
+            public int currentNode() {
+                String name = Thread.currentThread().getName();
+                int at = name.lastIndexOf('@');
+                return at < 0 ? 0 : Integer.parseInt(name.substring(at + 1));
+            }
+        };
+    }
+
     /** A NUMA_MCS over spread nodes, that hands off often and parks at once, to stress those paths. */
     public static LockType numaMcsOverSpreadNodes(int nodes) {
         return new LockType("NUMA_MCS_" + nodes + "_SPREAD_NODES",
@@ -39,10 +59,34 @@ public final class LockCases {
                 true, () -> new NumaMcsLock(spreadOver(nodes), 0, 2));
     }
 
+    /**
+     * A CNA lock over spread nodes, that hands off often, parks at once and puts set-aside waiters
+     * back after 2 local passes, to stress the reordering of its queue. Over 2 nodes, some of any
+     * three threads share a node, which CNA needs before it sets a waiter aside.
+     */
+    public static LockType cnaOverSpreadNodes(int nodes) {
+        return new LockType("CNA_" + nodes + "_SPREAD_NODES",
+                "CNA over " + nodes + " nodes assigned by thread id, hand-off every 2 acquisitions, "
+                        + "skipped waiters back after 2 local passes, no spinning",
+                true, () -> new CnaLock(spreadOver(nodes), 0, 2, 2));
+    }
+
     public static List<LockType> all() {
         List<LockType> cases = new ArrayList<>(LockRegistry.all());
         cases.add(numaMcsOverSpreadNodes(4));
+        cases.add(cnaOverSpreadNodes(2));
         return cases;
+    }
+
+    /**
+     * The lock case of that name (exactly as listed by {@link #all()}).
+     *
+     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     */
+    public static LockType named(String name) {
+        return all().stream().filter(type -> type.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown lock case " + name + "; known: "
+                        + all().stream().map(LockType::name).toList()));
     }
 
     public static Stream<LockType> stream() {

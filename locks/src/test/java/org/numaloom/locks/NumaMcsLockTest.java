@@ -12,18 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** What NUMA_MCS promises beyond the {@code Lock} contract. */
 class NumaMcsLockTest {
-    /** Threads named "node-K" run on node K; others on node 0. */
-    private static final NodeLocator BY_NAME = new NodeLocator() {
-        @Override
-        public int nodeCount() {
-            return 2;
-        }
-
-        @Override
-        public int currentNode() {
-            return Thread.currentThread().getName().equals("node-1") ? 1 : 0;
-        }
-    };
+    /** A thread named "X@K" runs on node K. */
+    private static final NodeLocator BY_NAME = LockCases.byThreadName(2);
 
     /**
      * A thread on node 0 re-takes the lock as fast as it can, barging each time; a thread on
@@ -47,7 +37,7 @@ class NumaMcsLockTest {
         AtomicLong acquisitionsAfterParking = new AtomicLong();
         CountDownLatch bargerRunning = new CountDownLatch(1);
         Thread[] waiter = new Thread[1];
-        Thread barger = Thread.ofPlatform().name("node-0").start(() -> {
+        Thread barger = Thread.ofPlatform().name("barger@0").start(() -> {
             long afterParking = 0;
             boolean seenParked = false;
             while (true) {
@@ -66,7 +56,7 @@ class NumaMcsLockTest {
             acquisitionsAfterParking.set(afterParking);
         });
         bargerRunning.await();
-        waiter[0] = Thread.ofPlatform().name("node-1").unstarted(() -> {
+        waiter[0] = Thread.ofPlatform().name("waiter@1").unstarted(() -> {
             lock.lock();
             waiterDone.set(true);
             lock.unlock();

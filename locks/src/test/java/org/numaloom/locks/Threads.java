@@ -24,8 +24,13 @@ final class Threads {
 
     /** Like {@link #inPlatformThread}, and also hands back the thread so that a test can interrupt it. */
     static <T> Running<T> running(Callable<T> task) {
+        return running("contender", task);
+    }
+
+    /** Like {@link #running(Callable)}, in a thread of the given name. */
+    static <T> Running<T> running(String name, Callable<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        Thread thread = Thread.ofPlatform().name("contender").start(() -> complete(result, task));
+        Thread thread = Thread.ofPlatform().name(name).start(() -> complete(result, task));
         return new Running<>(thread, result);
     }
 

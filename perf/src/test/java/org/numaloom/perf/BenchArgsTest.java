@@ -60,7 +60,7 @@ class BenchArgsTest {
     @Test
     void unknownLockGivesTheRegistryMessageWithSynchronized() {
         String message = failure("--lock", "NUMA_MSC");
-        assertTrue(message.startsWith("unknown lock 'NUMA_MSC'; known locks: SYNCHRONIZED, NUMA_MCS, MCS"), message);
+        assertTrue(message.startsWith("unknown lock 'NUMA_MSC'; known locks: SYNCHRONIZED, NUMA_MCS, CNA, MCS"), message);
     }
 
     @Test

@@ -9,18 +9,20 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.junit.jupiter.api.Test;
+import org.numaloom.locks.CnaLock;
 import org.numaloom.locks.McsLock;
 import org.numaloom.locks.NumaMcsLock;
 
 class LockRegistryTest {
     @Test
     void listsTheBuiltInLocksFirstThenPluggedOnes() {
-        assertEquals(List.of("NUMA_MCS", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "EXAMPLE_PLUGGED"), LockRegistry.names());
+        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "EXAMPLE_PLUGGED"), LockRegistry.names());
     }
 
     @Test
     void createsANewLockOfTheNamedTypeEachTime() {
         assertInstanceOf(NumaMcsLock.class, LockRegistry.create("NUMA_MCS"));
+        assertInstanceOf(CnaLock.class, LockRegistry.create("cna"));
         assertInstanceOf(McsLock.class, LockRegistry.create("mcs"));
         ReentrantLock fair = assertInstanceOf(ReentrantLock.class, LockRegistry.create(" FAIR_REENTRANT "));
         assertTrue(fair.isFair());
@@ -31,7 +33,7 @@ class LockRegistryTest {
     void anUnknownNameListsTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LockRegistry.named("NUMA_CMS"));
         assertTrue(e.getMessage().contains("unknown lock 'NUMA_CMS'"), e.getMessage());
-        assertTrue(e.getMessage().contains("NUMA_MCS, MCS, UNFAIR_REENTRANT, FAIR_REENTRANT, EXAMPLE_PLUGGED"), e.getMessage());
+        assertTrue(e.getMessage().contains("NUMA_MCS, CNA, MCS, UNFAIR_REENTRANT, FAIR_REENTRANT, EXAMPLE_PLUGGED"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LockRegistry.named(null));
     }
 

@@ -1,0 +1,49 @@
+package org.numaloom.locks;
+
+/**
+ * A compact NUMA-aware lock for virtual threads: a global lock word, one queue of waiters whose
+ * head competes for the word, and a queue that is reordered to keep the lock on one NUMA node, after
+ * Dice and Kogan's CNA lock.
+ *
+ * <p>Where {@link NumaMcsLock} keeps one queue and one competing leader per NUMA node, this lock
+ * keeps one of each whatever the number of nodes: its size does not grow with the machine, and only
+ * one waiter at a time contends for the word with barging threads. Locality comes from the order of
+ * the queue instead: when the leader takes the word it passes the head to the first waiter on its
+ * own node, setting remote waiters aside until that node has no more waiters or a bound is reached
+ * ({@link CnaQueue}). Waiting, barging, parking and the hand-off bound are the {@link LeaderLock}
+ * engine's.
+ *
+ * <p>A queued thread gets to lead within {@code localPassBound + 1} passes of the head per waiter
+ * ahead of it, and a leader gets the lock within {@code handOffBound} acquisitions.
+ *
+ * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
+ */
+public final class CnaLock extends LeaderLock {
+    /** Passes of the head to same-node waiters while remote waiters wait, unless a lock is built with its own. */
+    public static final int DEFAULT_LOCAL_PASS_BOUND = Integer.getInteger("numaloom.localPassBound", 64);
+
+    /** A lock over the NUMA nodes of the topology in force. */
+    public CnaLock() {
+        this(NodeLocator.current(), DEFAULT_SPINS_BEFORE_PARK, LeaderLock.DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
+    }
+
+    /**
+     * @param locator         the nodes, and which one the calling thread runs on
+     * @param spinsBeforePark rounds the leader spins before it parks (0: park at once)
+     * @param handOffBound    acquisitions after which the lock is handed directly to the waiting leader
+     * @param localPassBound  passes of the head to same-node waiters while remote waiters are set aside
+     */
+    public CnaLock(NodeLocator locator, int spinsBeforePark, int handOffBound, int localPassBound) {
+        super(checked(locator), spinsBeforePark, handOffBound, new NodeQueue[] {new CnaQueue(localPassBound)});
+    }
+
+    private static NodeLocator checked(NodeLocator locator) {
+        nodeCountOf(locator);
+        return locator;
+    }
+
+    @Override
+    int queueOf(int numaNode) {
+        return 0;
+    }
+}

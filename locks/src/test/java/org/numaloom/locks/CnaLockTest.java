@@ -1,0 +1,121 @@
+package org.numaloom.locks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * What CNA promises beyond the {@code Lock} contract: the order in which queued threads get the
+ * lock. Each test queues parked threads in a known order behind a holder, lets the lock go, and
+ * reads the order of acquisitions; with no spinning and no barging thread around, that order is
+ * the queue's and nothing else's.
+ */
+class CnaLockTest {
+    /** A thread named "X@K" runs on node K. */
+    private static final NodeLocator BY_NAME = LockCases.byThreadName(2);
+
+    /** Large enough that no direct hand-off to the leader interferes with the order. */
+    private static final int NO_HAND_OFF = 1_000;
+
+    /**
+     * The leader A (node 1) passes the head over B (node 0) to C and D (node 1); only when node 1
+     * has no more waiters do B and then E (node 0) get the lock, B first because it waited longer.
+     */
+    @Test
+    void keepsTheLockOnTheLeadersNodeWhileItHasWaiters() throws Exception {
+        CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64);
+        assertEquals(List.of("A@1", "C@1", "D@1", "B@0", "E@0"),
+                acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
+    }
+
+    /**
+     * With a local-pass bound of 1, the set-aside B leads right after one pass to C; then the leader
+     * B (node 0) sets D aside for E, and D, the last waiter, is put back when the queue runs empty.
+     */
+    @Test
+    void putsSetAsideWaitersBackWithinTheLocalPassBound() throws Exception {
+        CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 1);
+        assertEquals(List.of("A@1", "C@1", "B@0", "E@0", "D@1"),
+                acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
+    }
+
+    /** On one node nothing is set aside: the queue is FIFO, like MCS. */
+    @Test
+    void isFifoWhenEveryWaiterIsOnTheSameNode() throws Exception {
+        CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 1);
+        assertEquals(List.of("A@1", "B@1", "C@1", "D@1"), acquisitionOrder(lock, "A@1", "B@1", "C@1", "D@1"));
+    }
+
+    /**
+     * A set-aside waiter that gives up is skipped when the secondary queue is put back: B (node 0)
+     * is set aside for C and D (node 1) and times out while C holds the lock; when node 1 runs out
+     * of waiters, E (node 0) gets the lock and B's place is passed over.
+     */
+    @Test
+    void aSetAsideWaiterThatTimesOutIsSkipped() throws Exception {
+        CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64);
+        List<String> order = new ArrayList<>();
+        lock.lock();
+        Threads.Running<Boolean> a = queue(lock, "A@1", order, 0);
+        Threads.Running<Boolean> b = Threads.running("B@0", () -> lock.tryLock(100, TimeUnit.MILLISECONDS)).awaitBlocked();
+        Threads.Running<Boolean> c = queue(lock, "C@1", order, 500);
+        Threads.Running<Boolean> d = queue(lock, "D@1", order, 0);
+        Threads.Running<Boolean> e = queue(lock, "E@0", order, 0);
+        lock.unlock();
+        for (Threads.Running<Boolean> waiter : List.of(a, c, d, e)) {
+            waiter.get();
+        }
+        assertFalse(b.get(), "B got the lock although node 1 kept it until B's time ran out");
+        assertEquals(List.of("A@1", "C@1", "D@1", "E@0"), order);
+    }
+
+    @Test
+    void rejectsImpossibleParameters() {
+        assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, -1, 8, 8));
+        assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, 8, 0, 8));
+        assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, 8, 8, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CnaLock(LockCases.spreadOver(0), 8, 8, 8));
+    }
+
+    /**
+     * Holds the lock while threads of the given names queue up one after another, each parked
+     * before the next arrives; then lets it go and returns the order in which they got it.
+     */
+    private static List<String> acquisitionOrder(CnaLock lock, String... names) throws Exception {
+        List<String> order = new ArrayList<>();
+        lock.lock();
+        List<Threads.Running<Boolean>> waiters = new ArrayList<>();
+        for (String name : names) {
+            waiters.add(queue(lock, name, order, 0));
+        }
+        lock.unlock();
+        for (Threads.Running<Boolean> waiter : waiters) {
+            waiter.get();
+        }
+        return order;
+    }
+
+    /**
+     * Starts a thread that locks, notes its name in {@code order} (guarded by the lock), holds the
+     * lock for {@code holdMillis} and unlocks; returns once the thread is parked in the queue.
+     */
+    private static Threads.Running<Boolean> queue(CnaLock lock, String name, List<String> order, long holdMillis)
+            throws Exception {
+        return Threads.running(name, () -> {
+            lock.lock();
+            try {
+                order.add(Thread.currentThread().getName());
+                Thread.sleep(holdMillis);
+            } finally {
+                lock.unlock();
+            }
+            return true;
+        }).awaitBlocked();
+    }
+}
