@@ -3,15 +3,16 @@ package org.numaloom.locks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 import org.numaloom.locks.registry.LockRegistry;
 import org.numaloom.locks.registry.LockType;
 
 /**
- * The locks every lock-level suite runs against: each registered lock, plus NUMA_MCS over several
- * spread nodes so that the cross-node paths (leaders of several nodes, direct hand-off) run on a
- * machine with one NUMA node.
+ * The locks every lock-level suite runs against: each registered lock, plus NUMA_MCS and CNA over
+ * several spread nodes so that the cross-node paths (leaders of several nodes, direct hand-off, a
+ * reordered queue) run on a machine with one NUMA node.
  */
 public final class LockCases {
     private LockCases() {
@@ -19,17 +20,7 @@ public final class LockCases {
 
     /** Spreads threads over the nodes by thread id: deterministic, and independent of the CPU. */
     public static NodeLocator spreadOver(int nodes) {
-        return new NodeLocator() {
-            @Override
-            public int nodeCount() {
-                return nodes;
-            }
-
-            @Override
-            public int currentNode() {
-                return (int) (Thread.currentThread().threadId() % nodes);
-            }
-        };
+        return locator(nodes, () -> (int) (Thread.currentThread().threadId() % nodes));
     }
 
     /**
@@ -37,6 +28,14 @@ public final class LockCases {
      * For tests that need to know which node each of their threads is on.
      */
     public static NodeLocator byThreadName(int nodes) {
+        return locator(nodes, () -> {
+            String name = Thread.currentThread().getName();
+            int at = name.lastIndexOf('@');
+            return at < 0 ? 0 : Integer.parseInt(name.substring(at + 1));
+        });
+    }
+
+    private static NodeLocator locator(int nodes, IntSupplier currentNode) {
         return new NodeLocator() {
             @Override
             public int nodeCount() {
@@ -45,9 +44,7 @@ public final class LockCases {
 
             @Override
             public int currentNode() {
-                String name = Thread.currentThread().getName();
-                int at = name.lastIndexOf('@');
-                return at < 0 ? 0 : Integer.parseInt(name.substring(at + 1));
+                return currentNode.getAsInt();
             }
         };
     }
