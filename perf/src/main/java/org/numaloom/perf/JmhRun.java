@@ -35,18 +35,25 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * them; the switch bench's virtual threads, then platform threads up to its limit.
  *
  * @param bench    the bench's id ({@value #CALIBRATION} for the calibration)
+ * @param work     the bench's work, which turns a time per invocation into a throughput; null for
+ *                 the calibration
  * @param variant  the lock, or the variant of a bench without locks
  * @param params   every {@code @Param} of the benchmark, so that none silently keeps its annotation default
  * @param variants the values of the parameter {@code threads} (or 2 methods for the calibration):
  *                 the number of benchmarks JMH runs
  */
-record JmhRun(String bench, String variant, String include, Map<String, String[]> params, Placement placement,
+record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, Placement placement,
               TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks) {
     static final String CALIBRATION = "calibration";
 
     /** Invocations (single-shot) or iterations (calibration) JMH will run, for progress. */
     int iterations() {
         return variants * forks * (warmupIterations + measurementIterations);
+    }
+
+    /** Work per second, from a single-shot score (time per invocation in {@link #unit}) at that thread count. */
+    double throughput(double score, int threads) {
+        return work.workPerInvocation(threads) / (score / unit.convert(1, TimeUnit.SECONDS));
     }
 
     /** Stem of this run's files: {@code high-contention-numa_mcs}. */
@@ -82,7 +89,7 @@ record JmhRun(String bench, String variant, String include, Map<String, String[]
     static List<JmhRun> plan(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus) {
         List<JmhRun> runs = new ArrayList<>();
         if (config.benches().stream().anyMatch(spec -> spec.kind() == BenchKind.CONSUME_CPU)) {
-            runs.add(new JmhRun(CALIBRATION, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), placement,
+            runs.add(new JmhRun(CALIBRATION, null, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), placement,
                     TimeUnit.NANOSECONDS, 2, 3, 5, 1));
         }
         for (BenchSpec spec : config.benches()) {
@@ -117,7 +124,7 @@ record JmhRun(String bench, String variant, String include, Map<String, String[]
         params.put(variantParam, new String[] {variant});
         params.put("threads", threads.stream().map(String::valueOf).toArray(String[]::new));
         spec.work().jmhParams().forEach((name, value) -> params.put(name, new String[] {value}));
-        return new JmhRun(spec.id(), variant, methodsOf(benchmark), params, placement, TimeUnit.MILLISECONDS,
+        return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, placement, TimeUnit.MILLISECONDS,
                 threads.size(), spec.warmupIterations(), spec.measurementIterations(), spec.forks());
     }
 

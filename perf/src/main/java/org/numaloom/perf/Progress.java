@@ -90,11 +90,18 @@ final class Progress implements OutputFormat {
         }
         Result<?> score = result.getPrimaryResult();
         String threads = result.getParams().getParam("threads");
-        console.printf(Locale.ROOT, "  [%3d%%] %s %s%s: %,.1f %s ±%,.1f   elapsed %s, about %s left%n",
+        console.printf(Locale.ROOT, "  [%3d%%] %s %s %s: %s   elapsed %s, about %s left%n",
                 100 * doneIterations / Math.max(1, plannedIterations), current.bench(), current.variant(),
-                threads == null ? " " + result.getParams().getBenchmark().replaceAll(".*\\.", "") : " threads=" + threads,
-                score.getScore(), score.getScoreUnit(), score.getScoreError(),
+                threads == null ? result.getParams().getBenchmark().replaceAll(".*\\.", "") : "threads=" + threads,
+                threads == null ? String.format(Locale.ROOT, "%,.1f %s", score.getScore(), score.getScoreUnit())
+                        : throughput(score, Integer.parseInt(threads)),
                 format(Duration.ofNanos(System.nanoTime() - startNanos)), format(timeLeft()));
+    }
+
+    /** The single-shot time as work per second, with the relative error. */
+    private String throughput(Result<?> score, int threads) {
+        return String.format(Locale.ROOT, "%,.0f %s ±%.0f%%", current.throughput(score.getScore(), threads),
+                current.work().kind().unit(), 100 * score.getScoreError() / score.getScore());
     }
 
     private Duration timeLeft() {

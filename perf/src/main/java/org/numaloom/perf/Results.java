@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchConfig;
@@ -72,18 +71,15 @@ final class Results {
 
     private static Measurement measurementOf(JmhRun run, BenchSpec spec, RunResult result) {
         int threads = Integer.parseInt(result.getParams().getParam("threads"));
-        double work = spec.work().workPerInvocation(threads);
-        double unitsPerSecond = run.unit().convert(1, TimeUnit.SECONDS);
         Result<?> score = result.getPrimaryResult();
-        double seconds = score.getScore() / unitsPerSecond;
         List<Double> perIteration = new ArrayList<>();
         for (BenchmarkResult fork : result.getBenchmarkResults()) {
             for (IterationResult iteration : fork.getIterationResults()) {
-                perIteration.add(work / (iteration.getPrimaryResult().getScore() / unitsPerSecond));
+                perIteration.add(run.throughput(iteration.getPrimaryResult().getScore(), threads));
             }
         }
-        Measurement m = Measurement.of(run.bench(), run.variant(), threads, work / seconds, spec.kind().unit(),
-                100 * score.getScoreError() / score.getScore(),
+        Measurement m = Measurement.of(run.bench(), run.variant(), threads, run.throughput(score.getScore(), threads),
+                spec.kind().unit(), 100 * score.getScoreError() / score.getScore(),
                 Spread.of(perIteration.stream().mapToDouble(Double::doubleValue).toArray()));
         Map<String, Result> secondary = result.getSecondaryResults();
         return secondary.containsKey("residentBytesPerThread")

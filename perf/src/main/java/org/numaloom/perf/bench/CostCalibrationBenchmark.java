@@ -17,10 +17,12 @@ import static org.numaloom.perf.bench.JvmFlags.OPEN_JAVA_LANG;
 
 /**
  * The two unit costs from which the ideal throughput of a consumeCPU bench follows: one token of
- * {@link Blackhole#consumeCPU} and one {@link Thread#yield()} of a virtual thread that has its
- * carrier to itself (unmount, resubmit, mount again; no other thread runs in between). The runner
- * measures them at the start of every run, on the same machine and placement as the locks, since
- * both depend on the CPU, its clock and the JDK.
+ * {@link Blackhole#consumeCPU} and one {@link Thread#yield()} of a virtual thread (unmount, resubmit,
+ * mount again). The yield is measured with one yielding thread per carrier, so that every carrier
+ * is busy as in the lock benchmarks: with idle carriers about, each yield would also wake one of
+ * them to take the resubmitted thread, and cost several times more. The runner measures both at the
+ * start of every run, on the same machine and placement as the locks, since both depend on the CPU,
+ * its clock and the JDK.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -40,10 +42,10 @@ public class CostCalibrationBenchmark {
     @Benchmark
     @OperationsPerInvocation(YIELDS)
     public void virtualThreadYield(PinnedCarriers carriers) throws InterruptedException {
-        Thread.ofVirtual().start(() -> {
+        Workers.runTogether(Workers.carriers(), "yield-", carrier -> {
             for (int i = 0; i < YIELDS; i++) {
                 Thread.yield();
             }
-        }).join();
+        });
     }
 }

@@ -76,7 +76,7 @@ public class TextStatisticsBenchmark {
 
     @Setup(Level.Invocation)
     public void emptyCounts() {
-        counts = WordCounts.of(lock, maps > 0 ? maps : carriers());
+        counts = WordCounts.of(lock, maps > 0 ? maps : Workers.carriers());
     }
 
     @Benchmark
@@ -95,10 +95,5 @@ public class TextStatisticsBenchmark {
     @TearDown(Level.Invocation)
     public void requireExactCounts() {
         Text.requireEqual(expected, counts.toMap(), lock);
-    }
-
-    /** The carriers of the virtual-thread scheduler, as the JDK computes its default. */
-    static int carriers() {
-        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
     }
 }

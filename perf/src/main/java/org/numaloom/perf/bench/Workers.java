@@ -55,6 +55,11 @@ final class Workers {
         return new Share(from, from + base + (i < extra ? 1 : 0));
     }
 
+    /** The carriers of the virtual-thread scheduler: its parallelism, as the JDK computes its default. */
+    static int carriers() {
+        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    }
+
     /** Waits for the gate; false if interrupted (JMH interrupts a run that overstays its timeout). */
     static boolean awaitOpen(CountDownLatch gate) {
         try {

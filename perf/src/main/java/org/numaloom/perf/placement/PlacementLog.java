@@ -62,7 +62,7 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         if (pinned == 0) {
             return "no carrier was pinned";
         }
-        return "checked in " + forks + " forks: " + pinnedAsPlanned + " of " + pinned
+        return "in " + forks + " forks, " + pinnedAsPlanned + " of " + pinned
                 + " carriers ran only on their planned CPUs once pinned, " + heldAtEnd + " of " + checkedAtEnd
                 + " still did at the end of their trial" + (problems.isEmpty() ? "" : "; " + problems.size() + " did not");
     }

@@ -17,7 +17,7 @@ class PlacementLogTest {
                 "end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1",
                 "pinned 11 ForkJoinPool-1-worker-1 planned=0,1 actual=0,1 cpu=1"));
         assertEquals(new PlacementLog(2, 3, 3, 2, 1, List.of("end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1")), log);
-        assertEquals("checked in 2 forks: 3 of 3 carriers ran only on their planned CPUs once pinned, 1 of 2 still did "
+        assertEquals("in 2 forks, 3 of 3 carriers ran only on their planned CPUs once pinned, 1 of 2 still did "
                 + "at the end of their trial; 1 did not", log.describe());
     }
 
