@@ -163,11 +163,7 @@ public final class BenchMain {
             console.print(ResultTable.text(ofBench));
         }
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
-        try {
-            Report.write(out, info, config.benches(), rows);
-        } catch (IOException | RuntimeException | Error chartFailure) {
-            console.println("bench: could not draw the charts (" + chartFailure + "); results.csv is complete");
-        }
+        Report.write(out, info, config.benches(), rows);
         console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
     }
 

@@ -30,39 +30,17 @@ interface WordCounts {
     /** New, empty counts of that variant; {@code maps} is K for the lock variants. */
     static WordCounts of(String variant, int maps) {
         return switch (variant) {
-            case LOCK_FREE -> new LockFree();
-            case SEQUENTIAL -> new Sequential();
+            case LOCK_FREE -> new OneMap(new ConcurrentHashMap<>());
+            case SEQUENTIAL -> new OneMap(new HashMap<>());
             default -> new Locked(variant, maps);
         };
     }
 
-    /** One map, no exclusion. */
-    final class Sequential implements WordCounts {
-        private final Map<String, Integer> counts = new HashMap<>();
-
+    /** All words in one map, without exclusion: safe for a {@link ConcurrentHashMap}, or on one thread. */
+    record OneMap(Map<String, Integer> toMap) implements WordCounts {
         @Override
         public void add(String word) {
-            counts.merge(word, 1, Integer::sum);
-        }
-
-        @Override
-        public Map<String, Integer> toMap() {
-            return counts;
-        }
-    }
-
-    /** One concurrent map. */
-    final class LockFree implements WordCounts {
-        private final ConcurrentHashMap<String, Integer> counts = new ConcurrentHashMap<>();
-
-        @Override
-        public void add(String word) {
-            counts.merge(word, 1, Integer::sum);
-        }
-
-        @Override
-        public Map<String, Integer> toMap() {
-            return counts;
+            toMap.merge(word, 1, Integer::sum);
         }
     }
 

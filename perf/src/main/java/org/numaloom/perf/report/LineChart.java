@@ -31,11 +31,18 @@ public record LineChart(String title, String xLabel, String yLabel, boolean logX
     public record Series(String name, List<Point> points, boolean dashed) {
     }
 
-    /** Writes {@code stem.svg} and {@code stem.png} in {@code directory}. */
-    public void write(Path directory, String stem) throws IOException {
+    /** Writes {@code stem.svg} in {@code directory}. */
+    public void writeSvg(Path directory, String stem) throws IOException {
         Canvas.Svg svg = new Canvas.Svg(WIDTH, HEIGHT);
         draw(svg);
         Files.writeString(directory.resolve(stem + ".svg"), svg.document());
+    }
+
+    /**
+     * Writes {@code stem.png} in {@code directory}. Needs Java2D and a font, which a JDK without
+     * {@code java.desktop} or a machine without fonts lacks; the SVG does not.
+     */
+    public void writePng(Path directory, String stem) throws IOException {
         Canvas.Png png = new Canvas.Png(WIDTH, HEIGHT);
         draw(png);
         png.write(directory.resolve(stem + ".png"));

@@ -1,5 +1,6 @@
 package org.numaloom.perf.report;
 
+import java.awt.AWTError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,15 +47,16 @@ public final class Report {
         info.placement().forEach(line -> md.append("- ").append(line).append('\n'));
         if (info.costs() != null) {
             md.append(String.format(Locale.ROOT, "- Unit costs measured in this run: one consumeCPU token %.3f ns; "
-                    + "one Thread.yield() of a lone virtual thread %.0f ns%n", info.costs().nanosPerToken(),
+                    + "one Thread.yield() of a virtual thread %.0f ns%n", info.costs().nanosPerToken(),
                     info.costs().nanosPerYield()));
         }
         md.append('\n');
         for (BenchSpec bench : benches) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(bench.id())).toList();
             if (!ofBench.isEmpty()) {
-                chartOf(bench, ofBench, info.carriers()).write(out, bench.id());
-                appendSection(md, bench, ofBench);
+                LineChart chart = chartOf(bench, ofBench, info.carriers());
+                chart.writeSvg(out, bench.id());
+                appendSection(md, bench, ofBench, pngWritten(chart, out, bench.id()));
             }
         }
         md.append(READING);
@@ -66,12 +68,22 @@ public final class Report {
         Files.writeString(out.resolve("report.md"), md);
     }
 
-    private static void appendSection(StringBuilder md, BenchSpec bench, List<Compared> rows) {
+    /** Writes the PNG beside the SVG; on a machine that cannot draw one, says why in the report instead. */
+    private static String pngWritten(LineChart chart, Path out, String stem) {
+        try {
+            chart.writePng(out, stem);
+            return "";
+        } catch (IOException | RuntimeException | LinkageError | AWTError | InternalError cannotDraw) {
+            return "(No PNG: Java2D could not draw here: " + cannotDraw + ". The SVG is complete.)\n\n";
+        }
+    }
+
+    private static void appendSection(StringBuilder md, BenchSpec bench, List<Compared> rows, String pngNote) {
         md.append("## ").append(bench.title()).append(" (`").append(bench.id()).append("`)\n\n")
                 .append(bench.work().describe()).append(". ").append(bench.warmupIterations()).append(" warm-up and ")
                 .append(bench.measurementIterations()).append(" measured single-shot iterations, ")
                 .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count.\n\n")
-                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n")
+                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n").append(pngNote)
                 .append(ResultTable.markdown(rows)).append('\n');
     }
 

@@ -39,7 +39,8 @@ class LineChartTest {
         LineChart chart = new LineChart("High & <low>", "threads", "actions/s", true, List.of(
                 new LineChart.Series("NUMA_MCS", List.of(new LineChart.Point(2, 400_000), new LineChart.Point(64, 380_000)), false),
                 new LineChart.Series("ideal", List.of(new LineChart.Point(2, 450_000), new LineChart.Point(64, 450_000)), true)));
-        chart.write(dir, "high");
+        chart.writeSvg(dir, "high");
+        chart.writePng(dir, "high");
         Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("high.svg").toFile());
         assertEquals(2, svg.getElementsByTagName("circle").getLength(), "a dot per point of the solid series only");
         String text = Files.readString(dir.resolve("high.svg"));
@@ -50,7 +51,7 @@ class LineChartTest {
     @Test
     void oneThreadCountStillDraws(@TempDir Path dir) throws IOException {
         new LineChart("one", "x", "y", true, List.of(new LineChart.Series("A", List.of(new LineChart.Point(4, 1)), false)))
-                .write(dir, "one");
+                .writePng(dir, "one");
         assertEquals(LineChart.HEIGHT, ImageIO.read(dir.resolve("one.png").toFile()).getHeight());
     }
 }
