@@ -100,14 +100,33 @@ public final class BenchMain {
         }
     }
 
-    /** A file if one exists by that name, else {@code perf/configs/<name>.json} under the home. */
-    static Path configFile(String nameOrFile) {
+    /**
+     * A file if one exists by that name, else {@code perf/configs/<name>.json} under the home.
+     *
+     * @throws IllegalArgumentException listing the named configs, if neither exists
+     */
+    static Path configFile(String nameOrFile) throws IOException {
         Path file = Path.of(nameOrFile);
-        if (Files.isRegularFile(file)) {
+        Path configs = home().resolve("perf").resolve("configs");
+        Path named = configs.resolve(nameOrFile + ".json");
+        if (Files.isRegularFile(file) || !Files.isRegularFile(named)) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
+                        + "; named configs: " + namedConfigs(configs));
+            }
             return file;
         }
-        Path named = home().resolve("perf").resolve("configs").resolve(nameOrFile + ".json");
-        return Files.isRegularFile(named) ? named : file;
+        return named;
+    }
+
+    private static String namedConfigs(Path configs) throws IOException {
+        if (!Files.isDirectory(configs)) {
+            return "none (no " + configs + ")";
+        }
+        try (Stream<Path> files = Files.list(configs)) {
+            return String.join(", ", files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".json")).map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList());
+        }
     }
 
     private static Path home() {

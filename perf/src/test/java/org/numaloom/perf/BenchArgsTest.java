@@ -75,13 +75,16 @@ class BenchArgsTest {
     }
 
     @Test
-    void configNamesResolveUnderTheHome() {
+    void configNamesResolveUnderTheHome() throws Exception {
         String home = System.getProperty(BenchMain.HOME_PROPERTY);
         try {
             System.setProperty(BenchMain.HOME_PROPERTY, "..");
             assertEquals(Path.of("..", "perf", "configs", "quick.json"), BenchMain.configFile("quick"));
-            assertEquals(Path.of("no-such-config"), BenchMain.configFile("no-such-config"),
-                    "an unknown name stays as given, so the config error names it");
+            assertEquals(Path.of("configs/high.json"), BenchMain.configFile("configs/high.json"), "a file as it is");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> BenchMain.configFile("no-such-config"));
+            assertTrue(e.getMessage().startsWith("--config no-such-config: no such file, and no "), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; named configs: high, low, quick, text"), e.getMessage());
         } finally {
             if (home == null) {
                 System.clearProperty(BenchMain.HOME_PROPERTY);

@@ -61,6 +61,9 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
     static final int QUICK_WARMUP_ITERATIONS = 1;
     static final int QUICK_MEASUREMENT_ITERATIONS = 3;
 
+    /** The source named in errors about command-line choices. */
+    private static final String COMMAND_LINE = "command line";
+
     private static final ObjectMapper STRICT_JSON = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -144,7 +147,8 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                     specLocks = withBaselines(canonicalLocks(locks, "--lock"));
                 }
                 if (!threads.isEmpty()) {
-                    specThreads = checkedThreads(threads, spec.work(), "--threads (bench '" + spec.id() + "')");
+                    specThreads = new Checker(COMMAND_LINE).threads(threads, spec.work(),
+                            "--threads (for bench '" + spec.id() + "' of " + source + ")");
                 }
             }
             changed.add(spec.with(specLocks, specThreads,
@@ -155,20 +159,16 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
         return new BenchConfig(source, List.copyOf(changed));
     }
 
-    private List<String> canonicalLocks(List<String> names, String field) {
+    private static List<String> canonicalLocks(List<String> names, String field) {
         List<String> canonical = new ArrayList<>();
         for (String name : names) {
             try {
                 canonical.add(Exclusion.named(name).name());
             } catch (IllegalArgumentException unknown) {
-                throw new ConfigException(source, field, unknown.getMessage(), unknown);
+                throw new ConfigException(COMMAND_LINE, field, unknown.getMessage(), unknown);
             }
         }
         return canonical;
-    }
-
-    private List<Integer> checkedThreads(List<Integer> threads, Work work, String field) {
-        return new Checker(source).threads(threads, work, field);
     }
 
     static List<String> withBaselines(List<String> locks) {

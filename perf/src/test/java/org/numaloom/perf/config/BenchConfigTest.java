@@ -225,9 +225,10 @@ class BenchConfigTest {
     void commandLineThreadsAreCheckedAgainstEachBench() {
         BenchConfig config = parse(consumeCpu("\"threads\": [2]"));
         ConfigException e = assertThrows(ConfigException.class, () -> config.with(List.of(), List.of(64), false));
-        assertEquals("test.json: --threads (bench 'consumecpu'): 64 threads is impossible: actionsCount is 10, "
-                + "so some threads would have nothing to do", e.getMessage());
-        assertThrows(ConfigException.class, () -> config.with(List.of("NO_SUCH"), List.of(), false));
+        assertEquals("command line: --threads (for bench 'consumecpu' of test.json): 64 threads is impossible: "
+                + "actionsCount is 10, so some threads would have nothing to do", e.getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> config.with(List.of("NO_SUCH"), List.of(), false))
+                .getMessage().startsWith("command line: --lock: unknown lock 'NO_SUCH'; known locks: "));
     }
 
     @Test
