@@ -80,7 +80,11 @@ class ExclusionTest {
         assertTrue(countUnder(none) < THREADS * ENTRIES_PER_THREAD);
     }
 
-    /** Virtual threads that increment {@link #count} with a yield between the read and the write. */
+    /**
+     * Virtual threads that increment {@link #count} with a yield between the read and the write, let
+     * go together: started one by one, the first could finish before the next exists (on a busy
+     * machine it does), and a missing exclusion would go unseen.
+     */
     private int countUnder(Exclusion exclusion) throws InterruptedException {
         count = 0;
         Runnable increment = () -> {
@@ -88,17 +92,11 @@ class ExclusionTest {
             Thread.yield();
             count = seen + 1;
         };
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            threads.add(Thread.ofVirtual().start(() -> {
-                for (int i = 0; i < ENTRIES_PER_THREAD; i++) {
-                    exclusion.run(increment);
-                }
-            }));
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        Workers.runTogether(THREADS, "count-", thread -> {
+            for (int i = 0; i < ENTRIES_PER_THREAD; i++) {
+                exclusion.run(increment);
+            }
+        });
         return count;
     }
 }
