@@ -80,6 +80,7 @@ public final class BenchMain {
             cpus = Placement.machineCpus();
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
+            thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("bench: " + e.getMessage());
             System.err.println(BenchArgs.SYNOPSIS);
@@ -109,14 +110,14 @@ public final class BenchMain {
         Path file = Path.of(nameOrFile);
         Path configs = home().resolve("perf").resolve("configs");
         Path named = configs.resolve(nameOrFile + ".json");
-        if (Files.isRegularFile(file) || !Files.isRegularFile(named)) {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
-                        + "; named configs: " + namedConfigs(configs));
-            }
+        if (Files.isRegularFile(file)) {
             return file;
         }
-        return named;
+        if (Files.isRegularFile(named)) {
+            return named;
+        }
+        throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
+                + "; named configs: " + namedConfigs(configs));
     }
 
     private static String namedConfigs(Path configs) throws IOException {
@@ -193,6 +194,19 @@ public final class BenchMain {
     private String configJson() throws IOException {
         Path source = Path.of(config.source());
         return Files.isRegularFile(source) ? Files.readString(source) : "";
+    }
+
+    /** A threshold on a bench or lock the config does not measure would fail only after the whole run. */
+    private static void requireMeasured(List<Gate.Threshold> thresholds, BenchConfig config, Path file) {
+        for (Gate.Threshold t : thresholds) {
+            boolean measured = config.benches().stream()
+                    .anyMatch(spec -> spec.id().equals(t.bench()) && spec.locks().contains(t.lock()));
+            if (!measured) {
+                throw new IllegalArgumentException(file + ": threshold for " + t.bench() + " " + t.lock()
+                        + ", which " + config.source() + " does not measure; its benches and locks: "
+                        + config.benches().stream().map(spec -> spec.id() + " " + spec.locks()).toList());
+            }
+        }
     }
 
     private static boolean passes(List<Gate.Threshold> thresholds, List<Compared> rows) {
