@@ -2,93 +2,89 @@ package org.numaloom.perf;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
+
+import org.numaloom.perf.bench.Exclusion;
+import org.numaloom.perf.placement.Placement;
 
 /**
- * The command line of {@link BenchMain}, checked in full before any benchmark runs: a typo found
- * after an hour of measuring costs the hour.
+ * The command line of {@link BenchMain}, parsed; the values are checked against the config and the
+ * machine in {@link BenchMain} before any benchmark runs.
  *
- * <p>Lock names are resolved through {@link Exclusion#named}, so an unknown one is reported with
- * every known name, and names come out canonical (upper case) whatever case was typed. The baselines
- * are always added, since every table compares against them.
- *
- * @param settings the settings to run, in order
- * @param locks    canonical exclusion names, the requested ones first, then the missing baselines
- * @param threads  virtual-thread counts, ascending, without duplicates
- * @param quick    fewer iterations, for a first look
- * @param out      where results go; empty for the default, a new time-stamped directory
- * @param help     whether to print the usage and do nothing else
+ * @param config      a config file, or the name of one under {@code perf/configs/}; empty for
+ *                    {@value #DEFAULT_CONFIG}
+ * @param quick       cut every bench to 1 warm-up and 3 measured iterations in one fork
+ * @param locks       lock names instead of each bench's own (the baselines are always added)
+ * @param threads     thread counts instead of each lock bench's own
+ * @param pin         how to place the carriers: {@value Placement#SYNOPSIS}
+ * @param parallelism the carriers; 0 for as many as the placement allows CPUs
+ * @param out         where results go; empty for {@code results/<yyyyMMdd-HHmmss>}
+ * @param gate        a thresholds file to check the ratios against at the end
  */
-record BenchArgs(List<Setting> settings, List<String> locks, List<Integer> threads, boolean quick,
-                 Optional<Path> out, boolean help) {
+record BenchArgs(Optional<String> config, boolean quick, List<String> locks, List<Integer> threads, String pin,
+                 int parallelism, Optional<Path> out, Optional<Path> gate, boolean help) {
 
-    static final List<String> DEFAULT_LOCKS = List.of("NUMA_MCS", "MCS", "UNFAIR_REENTRANT", "SYNCHRONIZED");
-    static final List<Integer> DEFAULT_THREADS = List.of(2, 4, 16, 64);
+    static final String DEFAULT_CONFIG = "quick";
 
-    static final String SYNOPSIS = "usage: numaloom bench [--setting high|low|both] [--lock NAME]... "
-            + "[--threads N,N,...] [--quick] [--out DIR] [--help]";
-
-    /** JMH warm-up iterations: each is one invocation, all items on all threads. */
-    int warmupIterations() {
-        return quick ? 2 : 5;
-    }
-
-    int measurementIterations() {
-        return quick ? 4 : 10;
-    }
+    static final String SYNOPSIS = "usage: numaloom bench [--config FILE|NAME] [--quick] [--lock NAME]... "
+            + "[--threads N,N,...] [--pin " + Placement.SYNOPSIS + "] [--parallelism N] [--out DIR] "
+            + "[--gate THRESHOLDS] [--help]";
 
     /**
-     * The arguments, checked.
+     * The arguments, parsed.
      *
      * @throws IllegalArgumentException naming the offending argument and what is expected instead
      */
     static BenchArgs parse(String... args) {
-        List<Setting> settings = List.of(Setting.HIGH);
-        List<String> requestedLocks = new ArrayList<>();
-        Set<Integer> threads = new TreeSet<>();
+        Optional<String> config = Optional.empty();
         boolean quick = false;
+        List<String> locks = new ArrayList<>();
+        List<Integer> threads = new ArrayList<>();
+        String pin = "none";
+        int parallelism = 0;
         Optional<Path> out = Optional.empty();
+        Optional<Path> gate = Optional.empty();
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             switch (option) {
-                case "--setting" -> settings = settings(valueOf(args, ++i, option));
-                case "--lock" -> requestedLocks.addAll(commaSeparated(valueOf(args, ++i, option)));
-                case "--threads" -> commaSeparated(valueOf(args, ++i, option)).forEach(n -> threads.add(threadCount(n)));
+                case "--config" -> config = Optional.of(valueOf(args, ++i, option));
                 case "--quick" -> quick = true;
+                case "--lock" -> locks.addAll(List.of(valueOf(args, ++i, option).split(",", -1)));
+                case "--threads" -> commaSeparated(valueOf(args, ++i, option)).forEach(n -> threads.add(count(n, option)));
+                case "--pin" -> pin = valueOf(args, ++i, option);
+                case "--parallelism" -> parallelism = count(valueOf(args, ++i, option), option);
                 case "--out" -> out = Optional.of(Path.of(valueOf(args, ++i, option)));
+                case "--gate" -> gate = Optional.of(Path.of(valueOf(args, ++i, option)));
                 case "--help", "-h" -> help = true;
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
-        return new BenchArgs(settings, canonicalLocks(requestedLocks),
-                threads.isEmpty() ? DEFAULT_THREADS : List.copyOf(threads), quick, out, help);
+        return new BenchArgs(config, quick, List.copyOf(locks), List.copyOf(threads), pin, parallelism, out, gate, help);
     }
 
     /** The full help text; lists the exclusion names known now, including plugged-in locks. */
     static String usage() {
         return SYNOPSIS + "\n\n"
-                + "Runs ConsumeCpuBenchmark (JMH) for each setting and lock, then prints a table per setting.\n"
-                + "  --setting high|low|both  which contention settings to run (default high; low takes\n"
-                + "                           about 8 s per invocation here, both about 35 minutes):\n"
-                + "                             " + Setting.HIGH.description() + "\n"
-                + "                             " + Setting.LOW.description() + "\n"
-                + "  --lock NAME              a lock to measure; repeat it or separate names by commas\n"
-                + "                           (default " + String.join(" ", DEFAULT_LOCKS) + ");\n"
-                + "                           " + String.join(" and ", ComparedThroughput.BASELINES)
-                + " are always added as baselines.\n"
-                + "                           Known: " + String.join(", ", Exclusion.names()) + "\n"
-                + "  --threads N,N,...        numbers of virtual threads (default "
-                + String.join(",", DEFAULT_THREADS.stream().map(String::valueOf).toList()) + ")\n"
-                + "  --quick                  2 warm-up and 4 measured iterations instead of 5 and 10 (1 fork)\n"
-                + "  --out DIR                where results.csv and JMH's JSON and logs go\n"
-                + "                           (default results/<yyyyMMdd-HHmmss>)\n"
-                + "  --help                   this text\n";
+                + "Runs the benches of a config through JMH, then prints a table per bench and writes results.csv,\n"
+                + "JMH's JSON, charts (SVG and PNG) and report.md to the output directory.\n\n"
+                + "  --config FILE|NAME   a JSON config, or the name of one in perf/configs: quick (the default:\n"
+                + "                       every bench, short), high, low, text (the seed study's)\n"
+                + "  --quick              1 warm-up and 3 measured iterations per bench, one fork\n"
+                + "  --lock NAME          a lock to measure instead of the config's; repeat it or separate names\n"
+                + "                       by commas. " + String.join(", ", Exclusion.BASELINES) + " are always added.\n"
+                + "                       Known: " + String.join(", ", Exclusion.names()) + "\n"
+                + "  --threads N,N,...    virtual-thread counts instead of the config's (lock benches)\n"
+                + "  --pin MODE           none (default): the OS places the carriers; carriers: pin carrier i to\n"
+                + "                       the i-th CPU in topology order (node by node); nodes=0,1: keep the\n"
+                + "                       carriers on those NUMA nodes' CPUs (like numactl --cpunodebind)\n"
+                + "  --parallelism N      carriers of the virtual-thread scheduler (default: the CPUs --pin allows)\n"
+                + "  --out DIR            where results go (default results/<yyyyMMdd-HHmmss>)\n"
+                + "  --gate THRESHOLDS    after the run, check ratios against a thresholds file (ci/perf-thresholds.txt);\n"
+                + "                       exit status 3 if one falls below\n"
+                + "  --help               this text\n\n"
+                + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";
     }
 
     private static String valueOf(String[] args, int index, String option) {
@@ -102,38 +98,18 @@ record BenchArgs(List<Setting> settings, List<String> locks, List<Integer> threa
         return List.of(value.split(",", -1));
     }
 
-    private static List<Setting> settings(String value) {
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "both" -> List.of(Setting.values());
-            case "high" -> List.of(Setting.HIGH);
-            case "low" -> List.of(Setting.LOW);
-            default -> throw new IllegalArgumentException("--setting '" + value + "' is not a setting; expected high, low or both");
-        };
-    }
-
-    private static int threadCount(String value) {
+    private static int count(String value, String option) {
         int count;
         try {
             count = Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--threads value '" + value
-                    + "' is not a number; expected whole numbers >= 1 separated by commas, e.g. 2,4,16,64");
+            throw new IllegalArgumentException(option + " value '" + value
+                    + "' is not a number; expected whole numbers >= 1" + (option.equals("--threads")
+                    ? " separated by commas, e.g. 2,4,16,64" : ""));
         }
         if (count < 1) {
-            throw new IllegalArgumentException("--threads value " + count + " is too small; expected a number of threads >= 1");
+            throw new IllegalArgumentException(option + " value " + count + " is too small; expected at least 1");
         }
         return count;
-    }
-
-    /** Resolving a name makes a throwaway lock: cheap, and it is the one place that knows the names. */
-    private static List<String> canonicalLocks(List<String> requested) {
-        Set<String> locks = new LinkedHashSet<>();
-        for (String name : requested.isEmpty() ? DEFAULT_LOCKS : requested) {
-            locks.add(Exclusion.named(name).name());
-        }
-        for (String baseline : ComparedThroughput.BASELINES) {
-            locks.add(Exclusion.named(baseline).name());
-        }
-        return List.copyOf(locks);
     }
 }

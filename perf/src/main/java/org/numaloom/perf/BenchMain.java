@@ -2,133 +2,247 @@ package org.numaloom.perf;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import java.util.stream.Stream;
 
-import org.openjdk.jmh.results.Result;
+import org.numaloom.locks.topology.Topology;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.config.BenchSpec;
+import org.numaloom.perf.placement.Placement;
+import org.numaloom.perf.placement.PlacementLog;
+import org.numaloom.perf.report.Compared;
+import org.numaloom.perf.report.Gate;
+import org.numaloom.perf.report.Ideal;
+import org.numaloom.perf.report.Measurement;
+import org.numaloom.perf.report.Report;
+import org.numaloom.perf.report.ResultCsv;
+import org.numaloom.perf.report.ResultTable;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * {@code numaloom bench}: runs {@link ConsumeCpuBenchmark} for each requested setting and lock
- * through JMH, and reports throughput beside the {@link ComparedThroughput#BASELINES baselines}.
+ * {@code numaloom bench}: runs the benches of a config through JMH and reports them.
  *
- * <p>Each setting and lock is one JMH run, covering all thread counts, so progress can be shown
- * between runs; JMH's own output goes to {@code jmh-<setting>-<lock>.log} and its results to
- * {@code jmh-<setting>-<lock>.json} in the output directory. At the end a table per setting is
- * printed and {@code results.csv} written there.
+ * <p>Everything that can be wrong with the request is found before the first fork starts: the
+ * arguments, the config (every field, lock name and thread count), the placement against the
+ * machine's topology, the gate's thresholds. Then the runs of {@link JmhRun#plan} execute in order,
+ * with a progress line per thread count, and at the end a table per bench is printed and
+ * {@code results.csv}, the charts and {@code report.md} are written to the output directory, JMH's
+ * JSON and logs under its {@code jmh/}.
  *
- * <p>The JMH forks get their JVM flags from {@link ConsumeCpuBenchmark}'s {@code @Fork}, and run
- * the JVM that runs this class. Exit status: 0 done, 1 a benchmark failed, 2 bad arguments.
+ * <p>Config names ({@code --config high}) are looked up in {@code perf/configs/} under the
+ * directory the system property {@value #HOME_PROPERTY} names (the launcher sets it to the
+ * checkout), or under the working directory. Exit status: 0 done, 1 a benchmark failed, 2 bad
+ * arguments or config, 3 the gate failed.
  */
 public final class BenchMain {
-    /** The unit JMH is asked to report single-shot times in. */
-    private static final TimeUnit SCORE_UNIT = TimeUnit.MILLISECONDS;
+    static final String HOME_PROPERTY = "numaloom.home";
     private static final DateTimeFormatter RUN_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
-    private final BenchArgs args;
-    private final Path out;
     private final PrintStream console = System.out;
+    private final BenchConfig config;
+    private final Placement placement;
+    private final List<Placement.HostCpu> cpus;
+    private final Path out;
 
-    private BenchMain(BenchArgs args, Path out) {
-        this.args = args;
+    private BenchMain(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus, Path out) {
+        this.config = config;
+        this.placement = placement;
+        this.cpus = cpus;
         this.out = out;
     }
 
     public static void main(String[] commandLine) throws IOException {
         BenchArgs args;
+        BenchConfig config;
+        Placement placement;
+        List<Placement.HostCpu> cpus;
+        Optional<List<Gate.Threshold>> thresholds;
         try {
             args = BenchArgs.parse(commandLine);
-        } catch (IllegalArgumentException e) {
+            if (args.help()) {
+                System.out.print(BenchArgs.usage());
+                return;
+            }
+            config = BenchConfig.read(configFile(args.config().orElse(BenchArgs.DEFAULT_CONFIG)))
+                    .with(args.locks(), args.threads(), args.quick());
+            cpus = Placement.machineCpus();
+            placement = Placement.plan(args.pin(), args.parallelism(), cpus);
+            thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
+            thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
+        } catch (IllegalArgumentException | IOException e) {
             System.err.println("bench: " + e.getMessage());
             System.err.println(BenchArgs.SYNOPSIS);
             System.exit(2);
             return;
         }
-        if (args.help()) {
-            System.out.print(BenchArgs.usage());
-            return;
-        }
-        Path out = args.out().orElseGet(() -> Path.of("results", LocalDateTime.now().format(RUN_STAMP)));
-        Files.createDirectories(out);
+        String stamp = LocalDateTime.now().format(RUN_STAMP);
+        Path out = args.out().orElseGet(() -> home().resolve("results").resolve(stamp));
+        Files.createDirectories(out.resolve("jmh"));
         try {
-            new BenchMain(args, out).run();
+            List<Compared> rows = new BenchMain(config, placement, cpus, out).run(stamp, commandLine);
+            if (thresholds.isPresent() && !passes(thresholds.get(), rows)) {
+                System.exit(3);
+            }
         } catch (RunnerException e) {
-            System.err.println("bench: a benchmark failed: " + e.getMessage() + "; JMH's output is in " + out);
+            System.err.println("bench: a benchmark failed: " + e.getMessage() + "; JMH's output is in " + out.resolve("jmh"));
             System.exit(1);
         }
     }
 
-    private void run() throws RunnerException, IOException {
-        List<Throughput> measured = new ArrayList<>();
-        int runs = args.settings().size() * args.locks().size();
-        int started = 0;
-        for (Setting setting : args.settings()) {
-            for (String lock : args.locks()) {
-                console.printf("[%d/%d] %s contention, %s, threads %s%n", ++started, runs, setting.label(), lock,
-                        args.threads());
-                List<Throughput> run = measure(setting, lock);
-                run.forEach(this::printProgress);
-                measured.addAll(run);
+    /**
+     * A file if one exists by that name, else {@code perf/configs/<name>.json} under the home.
+     *
+     * @throws IllegalArgumentException listing the named configs, if neither exists
+     */
+    static Path configFile(String nameOrFile) throws IOException {
+        Path file = Path.of(nameOrFile);
+        Path configs = home().resolve("perf").resolve("configs");
+        Path named = configs.resolve(nameOrFile + ".json");
+        if (Files.isRegularFile(file)) {
+            return file;
+        }
+        if (Files.isRegularFile(named)) {
+            return named;
+        }
+        throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
+                + "; named configs: " + namedConfigs(configs));
+    }
+
+    private static String namedConfigs(Path configs) throws IOException {
+        if (!Files.isDirectory(configs)) {
+            return "none (no " + configs + ")";
+        }
+        try (Stream<Path> files = Files.list(configs)) {
+            return String.join(", ", files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".json")).map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList());
+        }
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty(HOME_PROPERTY, "."));
+    }
+
+    private List<Compared> run(String stamp, String[] commandLine) throws RunnerException, IOException {
+        Path placementLog = out.resolve("placement.log");
+        List<String> forkFlags = List.of(PlacementLog.jvmArg(placementLog));
+        List<JmhRun> plan = JmhRun.plan(config, placement, cpus);
+        Files.writeString(out.resolve("config.json"), configJson());
+        console.printf(Locale.ROOT, "numaloom bench: %d benches, %d JMH runs, %d invocations; %s%nresults: %s%n%n",
+                config.benches().size(), plan.size(), plan.stream().mapToInt(JmhRun::iterations).sum(),
+                placement.describe(), out);
+        Progress progress = new Progress(console, plan);
+        Ideal.UnitCosts costs = null;
+        List<Measurement> measured = new ArrayList<>();
+        for (JmhRun run : plan) {
+            Collection<RunResult> results = execute(run, forkFlags, progress);
+            if (run.bench().equals(JmhRun.CALIBRATION)) {
+                costs = Results.unitCosts(results);
+            } else {
+                measured.addAll(Results.of(run, specOf(run), results));
             }
         }
-        report(ComparedThroughput.compare(measured));
+        List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()));
+        PlacementLog pinning = PlacementLog.read(placementLog);
+        report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
+                configJson(), machine(), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags.stream()).toList(),
+                List.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()), costs,
+                placement.parallelism()));
+        return rows;
     }
 
-    private List<Throughput> measure(Setting setting, String lock) throws RunnerException {
-        String stem = "jmh-" + setting.label() + "-" + lock;
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(Pattern.quote(ConsumeCpuBenchmark.class.getName()) + "\\.")
-                .warmupIterations(args.warmupIterations())
-                .measurementIterations(args.measurementIterations())
-                .forks(1)
-                .timeUnit(SCORE_UNIT)
-                .shouldFailOnError(true)
-                .output(out.resolve(stem + ".log").toString())
-                .resultFormat(ResultFormatType.JSON)
-                .result(out.resolve(stem + ".json").toString());
-        setting.benchmarkParams(lock, args.threads()).forEach(options::param);
-        Collection<RunResult> results = new Runner(options.build()).run();
-        return results.stream()
-                .map(result -> throughputOf(setting, result))
-                .sorted(Comparator.comparingInt(Throughput::threads))
-                .toList();
-    }
-
-    private static Throughput throughputOf(Setting setting, RunResult result) {
-        Result<?> score = result.getPrimaryResult();
-        double unitsPerSecond = SCORE_UNIT.convert(1, TimeUnit.SECONDS);
-        return Throughput.ofInvocationTime(setting, result.getParams().getParam("lock"),
-                Integer.parseInt(result.getParams().getParam("threads")),
-                score.getScore() / unitsPerSecond, score.getScoreError() / unitsPerSecond);
-    }
-
-    private void printProgress(Throughput t) {
-        console.printf(Locale.ROOT, "      threads %3d: %,12.0f actions/s  ±%.1f%%%n", t.threads(), t.actionsPerSecond(),
-                t.errorPercent());
-    }
-
-    private void report(List<ComparedThroughput> compared) throws IOException {
-        for (Setting setting : args.settings()) {
-            console.println();
-            console.print(ResultTable.render(setting, compared));
+    private Collection<RunResult> execute(JmhRun run, List<String> forkFlags, Progress progress)
+            throws RunnerException, IOException {
+        try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("jmh").resolve(run.stem() + ".log")),
+                true, StandardCharsets.UTF_8)) {
+            progress.begin(run, log);
+            Collection<RunResult> results = new Runner(run.options(out.resolve("jmh"), forkFlags), progress).run();
+            progress.end();
+            if (results.isEmpty()) {
+                throw new RunnerException(run.stem() + " produced no result (see " + run.stem() + ".log)");
+            }
+            return results;
         }
-        Path csv = out.resolve("results.csv");
-        Files.writeString(csv, ResultCsv.render(compared));
-        console.println();
-        console.println("results: " + csv + "; JMH's logs and JSON: " + out.resolve("jmh-*"));
+    }
+
+    private void report(List<Compared> rows, Report.RunInfo info) throws IOException {
+        for (BenchSpec spec : config.benches()) {
+            List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
+            console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
+            console.print(ResultTable.text(ofBench));
+        }
+        Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
+        Report.write(out, info, config.benches(), rows);
+        console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
+    }
+
+    private BenchSpec specOf(JmhRun run) {
+        return config.benches().stream().filter(spec -> spec.id().equals(run.bench())).findFirst().orElseThrow();
+    }
+
+    private String configJson() throws IOException {
+        Path source = Path.of(config.source());
+        return Files.isRegularFile(source) ? Files.readString(source) : "";
+    }
+
+    /** A threshold on a bench or lock the config does not measure would fail only after the whole run. */
+    private static void requireMeasured(List<Gate.Threshold> thresholds, BenchConfig config, Path file) {
+        for (Gate.Threshold t : thresholds) {
+            boolean measured = config.benches().stream()
+                    .anyMatch(spec -> spec.id().equals(t.bench()) && spec.locks().contains(t.lock()));
+            if (!measured) {
+                throw new IllegalArgumentException(file + ": threshold for " + t.bench() + " " + t.lock()
+                        + ", which " + config.source() + " does not measure; its benches and locks: "
+                        + config.benches().stream().map(spec -> spec.id() + " " + spec.locks()).toList());
+            }
+        }
+    }
+
+    private static boolean passes(List<Gate.Threshold> thresholds, List<Compared> rows) {
+        List<Gate.Verdict> verdicts = Gate.check(thresholds, rows);
+        System.out.println();
+        verdicts.forEach(v -> System.out.println("gate: " + v.describe()));
+        long passed = verdicts.stream().filter(Gate.Verdict::passed).count();
+        System.out.println("gate: " + passed + " passed, " + (verdicts.size() - passed) + " failed");
+        return passed == verdicts.size();
+    }
+
+    private static List<String> machine() {
+        List<String> lines = new ArrayList<>();
+        lines.add("CPU: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " available to the JVM");
+        lines.add("Topology: " + Topology.current());
+        lines.add("OS and memory: " + ManagementFactory.getOperatingSystemMXBean().getName() + " "
+                + System.getProperty("os.version") + ", " + memTotal());
+        lines.add("JDK: " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
+                + " (" + System.getProperty("java.home") + ")");
+        return lines;
+    }
+
+    private static String cpuModel() {
+        return firstLineOf(Path.of("/proc/cpuinfo"), "model name", "unknown model");
+    }
+
+    private static String memTotal() {
+        return firstLineOf(Path.of("/proc/meminfo"), "MemTotal", "unknown total memory");
+    }
+
+    private static String firstLineOf(Path file, String key, String fallback) {
+        try (Stream<String> lines = Files.lines(file)) {
+            return lines.filter(line -> line.startsWith(key)).map(line -> line.substring(line.indexOf(':') + 1).trim())
+                    .findFirst().orElse(fallback);
+        } catch (IOException | RuntimeException e) {
+            return fallback;
+        }
     }
 }

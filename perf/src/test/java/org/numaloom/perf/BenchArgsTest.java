@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.numaloom.perf.bench.Exclusion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,40 +17,31 @@ class BenchArgsTest {
     @Test
     void defaults() {
         BenchArgs args = BenchArgs.parse();
-        assertEquals(List.of(Setting.HIGH), args.settings());
-        assertEquals(List.of("NUMA_MCS", "MCS", "UNFAIR_REENTRANT", "SYNCHRONIZED"), args.locks());
-        assertEquals(List.of(2, 4, 16, 64), args.threads());
+        assertEquals(Optional.empty(), args.config());
         assertFalse(args.quick());
+        assertEquals(List.of(), args.locks());
+        assertEquals(List.of(), args.threads());
+        assertEquals("none", args.pin());
+        assertEquals(0, args.parallelism());
         assertEquals(Optional.empty(), args.out());
+        assertEquals(Optional.empty(), args.gate());
         assertFalse(args.help());
-        assertEquals(5, args.warmupIterations());
-        assertEquals(10, args.measurementIterations());
     }
 
     @Test
     void everyOption() {
-        BenchArgs args = BenchArgs.parse("--setting", "HIGH", "--lock", "mcs", "--threads", "64,2,2", "--quick",
-                "--out", "somewhere", "--help");
-        assertEquals(List.of(Setting.HIGH), args.settings());
-        assertEquals(List.of("MCS", "UNFAIR_REENTRANT", "SYNCHRONIZED"), args.locks());
-        assertEquals(List.of(2, 64), args.threads());
+        BenchArgs args = BenchArgs.parse("--config", "high", "--quick", "--lock", "mcs,NUMA_MCS", "--lock", "SYNCHRONIZED",
+                "--threads", "64,2", "--pin", "nodes=0", "--parallelism", "3", "--out", "somewhere",
+                "--gate", "ci/perf-thresholds.txt", "--help");
+        assertEquals(Optional.of("high"), args.config());
         assertTrue(args.quick());
+        assertEquals(List.of("mcs", "NUMA_MCS", "SYNCHRONIZED"), args.locks(), "names are resolved with the config");
+        assertEquals(List.of(64, 2), args.threads());
+        assertEquals("nodes=0", args.pin());
+        assertEquals(3, args.parallelism());
         assertEquals(Optional.of(Path.of("somewhere")), args.out());
+        assertEquals(Optional.of(Path.of("ci/perf-thresholds.txt")), args.gate());
         assertTrue(args.help());
-        assertEquals(2, args.warmupIterations());
-        assertEquals(4, args.measurementIterations());
-    }
-
-    @Test
-    void locksAccumulateAndBaselinesAreAddedOnce() {
-        BenchArgs args = BenchArgs.parse("--lock", "SYNCHRONIZED,fair_reentrant", "--lock", "NUMA_MCS");
-        assertEquals(List.of("SYNCHRONIZED", "FAIR_REENTRANT", "NUMA_MCS", "UNFAIR_REENTRANT"), args.locks());
-    }
-
-    @Test
-    void lowSetting() {
-        assertEquals(List.of(Setting.LOW), BenchArgs.parse("--setting", "low").settings());
-        assertEquals(List.of(Setting.HIGH, Setting.LOW), BenchArgs.parse("--setting", "both").settings());
     }
 
     @Test
@@ -58,28 +50,16 @@ class BenchArgsTest {
     }
 
     @Test
-    void unknownLockGivesTheRegistryMessageWithSynchronized() {
-        String message = failure("--lock", "NUMA_MSC");
-        assertTrue(message.startsWith("unknown lock 'NUMA_MSC'; known locks: SYNCHRONIZED, NUMA_MCS, CNA, MCS"), message);
-    }
-
-    @Test
     void threadCountThatIsNotANumber() {
         String message = failure("--threads", "2,four");
         assertTrue(message.contains("'four' is not a number"), message);
-        assertTrue(message.contains("expected whole numbers >= 1"), message);
+        assertTrue(message.contains("e.g. 2,4,16,64"), message);
     }
 
     @Test
-    void threadCountBelowOne() {
-        String message = failure("--threads", "0");
-        assertTrue(message.contains("--threads value 0 is too small"), message);
-        assertTrue(message.contains(">= 1"), message);
-    }
-
-    @Test
-    void unknownSetting() {
-        assertEquals("--setting 'medium' is not a setting; expected high, low or both", failure("--setting", "medium"));
+    void countsBelowOne() {
+        assertEquals("--threads value 0 is too small; expected at least 1", failure("--threads", "0"));
+        assertEquals("--parallelism value -2 is too small; expected at least 1", failure("--parallelism", "-2"));
     }
 
     @Test
@@ -89,8 +69,29 @@ class BenchArgsTest {
     }
 
     @Test
-    void usageListsTheKnownNames() {
+    void usageListsTheKnownNamesAndBaselines() {
         assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.names())));
+        assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.BASELINES)));
+    }
+
+    @Test
+    void configNamesResolveUnderTheHome() throws Exception {
+        String home = System.getProperty(BenchMain.HOME_PROPERTY);
+        try {
+            System.setProperty(BenchMain.HOME_PROPERTY, "..");
+            assertEquals(Path.of("..", "perf", "configs", "quick.json"), BenchMain.configFile("quick"));
+            assertEquals(Path.of("configs/high.json"), BenchMain.configFile("configs/high.json"), "a file as it is");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> BenchMain.configFile("no-such-config"));
+            assertTrue(e.getMessage().startsWith("--config no-such-config: no such file, and no "), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; named configs: high, low, quick, text"), e.getMessage());
+        } finally {
+            if (home == null) {
+                System.clearProperty(BenchMain.HOME_PROPERTY);
+            } else {
+                System.setProperty(BenchMain.HOME_PROPERTY, home);
+            }
+        }
     }
 
     private static String failure(String... args) {

@@ -1,0 +1,134 @@
+package org.numaloom.perf;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.numaloom.perf.bench.ConsumeCpuBenchmark;
+import org.numaloom.perf.bench.CostCalibrationBenchmark;
+import org.numaloom.perf.bench.JvmFlags;
+import org.numaloom.perf.bench.SwitchCostBenchmark;
+import org.numaloom.perf.bench.TextStatisticsBenchmark;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.config.BenchKind;
+import org.numaloom.perf.config.BenchSpec;
+import org.numaloom.perf.config.Work;
+import org.numaloom.perf.placement.Placement;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * One JMH run of the runner: one bench and one lock (or variant), all its thread counts. Keeping
+ * runs this small lets progress be shown between them and a failure be pinned to one lock; JMH
+ * still forks a fresh JVM for every thread count, as it does for every parameter combination.
+ *
+ * <p>{@link #plan} turns a config into runs, in order: the unit-cost calibration first when a
+ * consumeCPU bench needs it, then per bench the locks in config order (the baselines last); the text
+ * bench's sequential reference before its locks and its lock-free {@code ConcurrentHashMap} after
+ * them; the switch bench's virtual threads, then platform threads up to its limit.
+ *
+ * @param bench    the bench's id ({@value #CALIBRATION} for the calibration)
+ * @param work     the bench's work, which turns a time per invocation into a throughput; null for
+ *                 the calibration
+ * @param variant  the lock, or the variant of a bench without locks
+ * @param params   every {@code @Param} of the benchmark, so that none silently keeps its annotation default
+ * @param variants the values of the parameter {@code threads} (or 2 methods for the calibration):
+ *                 the number of benchmarks JMH runs
+ */
+record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, Placement placement,
+              TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks) {
+    static final String CALIBRATION = "calibration";
+
+    /** Invocations (single-shot) or iterations (calibration) JMH will run, for progress. */
+    int iterations() {
+        return variants * forks * (warmupIterations + measurementIterations);
+    }
+
+    /** Work per second, from a single-shot score (time per invocation in {@link #unit}) at that thread count. */
+    double throughput(double score, int threads) {
+        return work.workPerInvocation(threads) / (score / unit.convert(1, TimeUnit.SECONDS));
+    }
+
+    /** Stem of this run's files: {@code high-contention-numa_mcs}. */
+    String stem() {
+        return bench + "-" + variant.toLowerCase(Locale.ROOT);
+    }
+
+    /** The flags a fork gets for a placement, besides those it inherits from this JVM. */
+    static List<String> forkFlags(Placement placement) {
+        List<String> flags = new ArrayList<>(List.of(JvmFlags.NATIVE_ACCESS, JvmFlags.OPEN_JAVA_LANG));
+        flags.addAll(placement.jvmArgs());
+        return flags;
+    }
+
+    Options options(Path jmhDirectory, List<String> extraJvmArgs) {
+        List<String> jvmArgs = forkFlags(placement);
+        jvmArgs.addAll(extraJvmArgs);
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(include)
+                .warmupIterations(warmupIterations)
+                .measurementIterations(measurementIterations)
+                .forks(forks)
+                .timeUnit(unit)
+                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+                .shouldFailOnError(true)
+                .resultFormat(ResultFormatType.JSON)
+                .result(jmhDirectory.resolve(stem() + ".json").toString());
+        params.forEach(options::param);
+        return options.build();
+    }
+
+    /** The runs of a config, in order. */
+    static List<JmhRun> plan(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus) {
+        List<JmhRun> runs = new ArrayList<>();
+        if (config.benches().stream().anyMatch(spec -> spec.kind() == BenchKind.CONSUME_CPU)) {
+            runs.add(new JmhRun(CALIBRATION, null, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), placement,
+                    TimeUnit.NANOSECONDS, 2, 3, 5, 1));
+        }
+        for (BenchSpec spec : config.benches()) {
+            switch (spec.kind()) {
+                case CONSUME_CPU -> spec.locks().forEach(lock ->
+                        runs.add(ofSpec(spec, lock, ConsumeCpuBenchmark.class, "lock", spec.threads(), placement)));
+                case TEXT -> {
+                    runs.add(ofSpec(spec, TextStatisticsBenchmark.SEQUENTIAL, TextStatisticsBenchmark.class, "lock",
+                            List.of(1), placement));
+                    spec.locks().forEach(lock ->
+                            runs.add(ofSpec(spec, lock, TextStatisticsBenchmark.class, "lock", spec.threads(), placement)));
+                    runs.add(ofSpec(spec, TextStatisticsBenchmark.LOCK_FREE, TextStatisticsBenchmark.class, "lock",
+                            spec.threads(), placement));
+                }
+                case SWITCH -> {
+                    Placement oneCpu = placement.onOneCpu(cpus);
+                    runs.add(ofSpec(spec, SwitchCostBenchmark.VIRTUAL, SwitchCostBenchmark.class, "kind", spec.threads(), oneCpu));
+                    int upTo = ((Work.Switch) spec.work()).platformThreadsUpTo();
+                    List<Integer> platform = spec.threads().stream().filter(n -> n <= upTo).toList();
+                    if (!platform.isEmpty()) {
+                        runs.add(ofSpec(spec, SwitchCostBenchmark.PLATFORM, SwitchCostBenchmark.class, "kind", platform, oneCpu));
+                    }
+                }
+            }
+        }
+        return List.copyOf(runs);
+    }
+
+    private static JmhRun ofSpec(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,
+                                 List<Integer> threads, Placement placement) {
+        Map<String, String[]> params = new LinkedHashMap<>();
+        params.put(variantParam, new String[] {variant});
+        params.put("threads", threads.stream().map(String::valueOf).toArray(String[]::new));
+        spec.work().jmhParams().forEach((name, value) -> params.put(name, new String[] {value}));
+        return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, placement, TimeUnit.MILLISECONDS,
+                threads.size(), spec.warmupIterations(), spec.measurementIterations(), spec.forks());
+    }
+
+    private static String methodsOf(Class<?> benchmark) {
+        return "^" + Pattern.quote(benchmark.getName()) + "\\.";
+    }
+}

@@ -1,0 +1,410 @@
+package org.numaloom.perf.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import org.numaloom.perf.bench.Exclusion;
+
+/**
+ * A benchmark config: the seed study's JSON format, read with Jackson and checked in full before
+ * anything runs, since a typo found after an hour of measuring costs the hour.
+ *
+ * <pre>{@code
+ * {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 64000, "beforeCpuTokens": 0,
+ *   "inCpuTokens": 1000, "yieldsBefore": 1, "yieldInCrit": true, "warmupIterations": 5,
+ *   "measurementIterations": 10, "forks": 1, "title": "High contention", "skip": false,
+ *   "threads": [2, 4, 16, 64], "locks": [{"name": "NUMA_MCS"}, {"name": "MCS"}]}}]}
+ * }</pre>
+ *
+ * <p>Reading is strict: an unknown field, a field the bench does not use, a string where a number
+ * belongs, a number out of range, an unknown lock or a thread count the work cannot be spread over
+ * all stop it with a {@link ConfigException} naming the file and the field. Benches and locks marked
+ * {@code skip} are dropped. Absent {@code threads} are {@linkplain ThreadCounts#forCores generated}
+ * from the core count, then {@code threadsFrom} drops the smaller ones, as in the seed. Every bench
+ * that measures locks also measures the {@linkplain Exclusion#BASELINES baselines}.
+ *
+ * @param source the file it came from, as given, for messages and the report
+ */
+public record BenchConfig(String source, List<BenchSpec> benches) {
+    static final int DEFAULT_WARMUP_ITERATIONS = 5;
+    static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
+    static final int DEFAULT_FORKS = 1;
+    static final int DEFAULT_YIELDS_BEFORE = 1;
+    static final int DEFAULT_LINES = 100_000;
+    static final long DEFAULT_SEED = 42;
+    static final int DEFAULT_YIELDS_PER_THREAD = 100;
+    static final int DEFAULT_PLATFORM_THREADS_UP_TO = 10_000;
+    static final List<Integer> DEFAULT_SWITCH_THREADS = List.of(100, 1_000, 10_000, 50_000);
+    /** Above this, starting the platform threads alone takes longer than the rest of a run. */
+    static final int MAX_PLATFORM_THREADS = 32_768;
+
+    /** Iterations and forks under {@code --quick}, at most. */
+    static final int QUICK_WARMUP_ITERATIONS = 1;
+    static final int QUICK_MEASUREMENT_ITERATIONS = 3;
+
+    /** The source named in errors about command-line choices. */
+    private static final String COMMAND_LINE = "command line";
+
+    private static final ObjectMapper STRICT_JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    /** The JSON document: only {@code benches}. */
+    record Document(List<Entry> benches) {
+    }
+
+    /** One element of {@code benches}. */
+    record Entry(String name, Payload payload) {
+    }
+
+    /**
+     * Reads and checks a config file.
+     *
+     * @throws ConfigException naming the file and the field, for any problem
+     */
+    public static BenchConfig read(Path file) {
+        String json;
+        try {
+            json = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file.toString(), "", "no such file");
+        } catch (IOException e) {
+            throw new ConfigException(file.toString(), "", "cannot be read: " + e.getMessage(), e);
+        }
+        return parse(json, file.toString());
+    }
+
+    /**
+     * Parses and checks a config's text.
+     *
+     * @param source where the text came from, for messages
+     * @throws ConfigException naming the source and the field, for any problem
+     */
+    public static BenchConfig parse(String json, String source) {
+        Document document;
+        try {
+            document = STRICT_JSON.readValue(json, Document.class);
+        } catch (JacksonException e) {
+            throw translate(e, source);
+        }
+        if (document == null || document.benches() == null) {
+            throw new ConfigException(source, "benches", "missing; expected {\"benches\": [{\"name\": ..., \"payload\": {...}}, ...]}");
+        }
+        List<BenchSpec> specs = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        for (int i = 0; i < document.benches().size(); i++) {
+            BenchSpec spec = new EntryReader(source, "benches[" + i + "]", document.benches().get(i)).read(ids);
+            if (spec != null) {
+                specs.add(spec);
+            }
+        }
+        if (specs.isEmpty()) {
+            throw new ConfigException(source, "benches", "no bench to run (the list is empty or every bench is skipped)");
+        }
+        return new BenchConfig(source, List.copyOf(specs));
+    }
+
+    /**
+     * This config with the command line's choices applied, checked like the file's own values.
+     *
+     * @param locks   lock names to measure instead of each bench's own; empty to keep them
+     * @param threads thread counts instead of each lock bench's own; empty to keep them
+     * @param quick   whether to cut iterations to {@value #QUICK_WARMUP_ITERATIONS} warm-up and
+     *                {@value #QUICK_MEASUREMENT_ITERATIONS} measured, in one fork
+     * @throws ConfigException if a lock is unknown or a thread count impossible for a bench
+     */
+    public BenchConfig with(List<String> locks, List<Integer> threads, boolean quick) {
+        List<BenchSpec> changed = new ArrayList<>();
+        for (BenchSpec spec : benches) {
+            List<String> specLocks = spec.locks();
+            List<Integer> specThreads = spec.threads();
+            if (spec.kind().takesLocks()) {
+                if (!locks.isEmpty()) {
+                    specLocks = withBaselines(canonicalLocks(locks, "--lock"));
+                }
+                if (!threads.isEmpty()) {
+                    specThreads = new Checker(COMMAND_LINE).threads(threads, spec.work(),
+                            "--threads (for bench '" + spec.id() + "' of " + source + ")");
+                }
+            }
+            changed.add(spec.with(specLocks, specThreads,
+                    quick ? Math.min(spec.warmupIterations(), QUICK_WARMUP_ITERATIONS) : spec.warmupIterations(),
+                    quick ? Math.min(spec.measurementIterations(), QUICK_MEASUREMENT_ITERATIONS) : spec.measurementIterations(),
+                    quick ? 1 : spec.forks()));
+        }
+        return new BenchConfig(source, List.copyOf(changed));
+    }
+
+    private static List<String> canonicalLocks(List<String> names, String field) {
+        List<String> canonical = new ArrayList<>();
+        for (String name : names) {
+            try {
+                canonical.add(Exclusion.named(name).name());
+            } catch (IllegalArgumentException unknown) {
+                throw new ConfigException(COMMAND_LINE, field, unknown.getMessage(), unknown);
+            }
+        }
+        return canonical;
+    }
+
+    static List<String> withBaselines(List<String> locks) {
+        Set<String> all = new LinkedHashSet<>(locks);
+        all.addAll(Exclusion.BASELINES);
+        return List.copyOf(all);
+    }
+
+    private static ConfigException translate(JacksonException e, String source) {
+        String field = e instanceof JsonMappingException mapping ? path(mapping) : "";
+        String problem;
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            problem = "unknown field '" + unknown.getPropertyName() + "'; expected one of: "
+                    + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
+        } else if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+            problem = "expected " + describe(mismatch.getTargetType()) + at(e.getLocation());
+        } else {
+            problem = "malformed JSON" + at(e.getLocation()) + ": " + e.getOriginalMessage();
+        }
+        return new ConfigException(source, field, problem, e);
+    }
+
+    /** Where the problem is, e.g. {@code benches[0].payload.threads[2]}; for an unknown field, where it was found. */
+    private static String path(JsonMappingException e) {
+        List<JsonMappingException.Reference> references = e.getPath();
+        if (e instanceof UnrecognizedPropertyException && !references.isEmpty()) {
+            references = references.subList(0, references.size() - 1);
+        }
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference reference : references) {
+            if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            } else if (reference.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(reference.getFieldName());
+            }
+        }
+        return path.toString();
+    }
+
+    private static String at(JsonLocation location) {
+        return location == null || location.getLineNr() < 1 ? ""
+                : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (List.class.isAssignableFrom(type)) {
+            return "a list [...]";
+        }
+        return "an object {...}";
+    }
+
+    /** Turns one {@code benches} entry into a spec, checking each field; null for a skipped bench. */
+    private record EntryReader(String source, String where, Entry entry) {
+
+        BenchSpec read(Set<String> ids) {
+            if (entry == null) {
+                throw error("", "expected an object {\"name\": ..., \"payload\": {...}}, got null");
+            }
+            BenchKind kind = BenchKind.named(entry.name());
+            if (kind == null) {
+                throw error(".name", (entry.name() == null ? "missing" : "unknown bench '" + entry.name() + "'")
+                        + "; expected one of: " + BenchKind.configNames());
+            }
+            Payload payload = entry.payload() == null ? emptyPayload() : entry.payload();
+            requireOnlyAcceptedFields(kind, payload);
+            if (Payload.orDefault(payload.skip(), false)) {
+                return null;
+            }
+            Checker check = new Checker(source);
+            Work work = work(kind, payload, check);
+            String title = Payload.orDefault(payload.title(), kind.configName());
+            return new BenchSpec(uniqueId(title, ids), title, work, locks(kind, payload),
+                    threads(kind, payload, work, check),
+                    check.atLeast(payload.warmupIterations(), DEFAULT_WARMUP_ITERATIONS, 0, field("warmupIterations")),
+                    check.atLeast(payload.measurementIterations(), DEFAULT_MEASUREMENT_ITERATIONS, 1, field("measurementIterations")),
+                    check.atLeast(payload.forks(), DEFAULT_FORKS, 1, field("forks")));
+        }
+
+        private Work work(BenchKind kind, Payload payload, Checker check) {
+            return switch (kind) {
+                case CONSUME_CPU -> new Work.ConsumeCpu(
+                        check.atLeast(required(payload.actionsCount(), "actionsCount"), 0, 1, field("actionsCount")),
+                        check.atLeast(required(payload.beforeCpuTokens(), "beforeCpuTokens"), 0L, 0L, field("beforeCpuTokens")),
+                        check.atLeast(required(payload.inCpuTokens(), "inCpuTokens"), 0L, 0L, field("inCpuTokens")),
+                        check.atLeast(payload.yieldsBefore(), DEFAULT_YIELDS_BEFORE, 0, field("yieldsBefore")),
+                        Payload.orDefault(payload.yieldInCrit(), false));
+                case TEXT -> new Work.Text(
+                        check.atLeast(payload.lines(), DEFAULT_LINES, 1, field("lines")),
+                        payload.maps() == null ? 0 : check.atLeast(payload.maps(), 0, 1, field("maps")),
+                        Payload.orDefault(payload.seed(), DEFAULT_SEED));
+                case SWITCH -> new Work.Switch(
+                        check.atLeast(payload.yieldsPerThread(), DEFAULT_YIELDS_PER_THREAD, 1, field("yieldsPerThread")),
+                        check.within(payload.platformThreadsUpTo(), DEFAULT_PLATFORM_THREADS_UP_TO, 0,
+                                MAX_PLATFORM_THREADS, field("platformThreadsUpTo")));
+            };
+        }
+
+        private List<String> locks(BenchKind kind, Payload payload) {
+            if (!kind.takesLocks()) {
+                return List.of();
+            }
+            List<String> names = new ArrayList<>();
+            List<Payload.LockEntry> entries = Payload.orDefault(payload.locks(), List.of());
+            for (int i = 0; i < entries.size(); i++) {
+                Payload.LockEntry lock = entries.get(i);
+                String field = field("locks[" + i + "]");
+                if (lock == null || lock.name() == null) {
+                    throw new ConfigException(source, field, "expected {\"name\": \"LOCK_NAME\"}; known locks: "
+                            + String.join(", ", Exclusion.names()));
+                }
+                try {
+                    String name = Exclusion.named(lock.name()).name();
+                    if (!Payload.orDefault(lock.skip(), false)) {
+                        names.add(name);
+                    }
+                } catch (IllegalArgumentException unknown) {
+                    throw new ConfigException(source, field + ".name", unknown.getMessage(), unknown);
+                }
+            }
+            return withBaselines(names);
+        }
+
+        private List<Integer> threads(BenchKind kind, Payload payload, Work work, Checker check) {
+            List<Integer> threads = payload.threads() != null ? payload.threads()
+                    : (kind == BenchKind.SWITCH ? DEFAULT_SWITCH_THREADS
+                    : ThreadCounts.forCores(Runtime.getRuntime().availableProcessors()))
+                    .stream().filter(n -> n <= work.maxThreads()).toList();
+            List<Integer> checked = check.threads(threads, work, field("threads"));
+            if (payload.threadsFrom() == null) {
+                return checked;
+            }
+            List<Integer> from = checked.stream().filter(n -> n >= payload.threadsFrom()).toList();
+            if (from.isEmpty()) {
+                throw error(".payload.threadsFrom", payload.threadsFrom() + " leaves no thread count of " + checked
+                        + "; lower it or add larger counts to threads");
+            }
+            return from;
+        }
+
+        private void requireOnlyAcceptedFields(BenchKind kind, Payload payload) {
+            Set<String> accepted = kind.acceptedFields();
+            for (String field : payload.presentFields()) {
+                if (!accepted.contains(field)) {
+                    throw error(".payload." + field, "does not apply to bench '" + kind.configName()
+                            + "'; its fields are: " + String.join(", ", accepted));
+                }
+            }
+        }
+
+        private <T> T required(T value, String name) {
+            if (value == null) {
+                throw error(".payload." + name, "missing; bench '" + entry.name() + "' needs it");
+            }
+            return value;
+        }
+
+        private String field(String name) {
+            return where + ".payload." + name;
+        }
+
+        private ConfigException error(String field, String problem) {
+            return new ConfigException(source, where + field, problem);
+        }
+
+        private static Payload emptyPayload() {
+            return new Payload(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null);
+        }
+
+        /** {@code High contention.} becomes {@code high-contention}; a repeated one gets {@code -2}, {@code -3}... */
+        private static String uniqueId(String title, Set<String> taken) {
+            String slug = title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+            String base = slug.isEmpty() ? "bench" : slug;
+            String id = base;
+            for (int n = 2; !taken.add(id); n++) {
+                id = base + "-" + n;
+            }
+            return id;
+        }
+    }
+
+    /** Range checks with messages that name the field. */
+    private record Checker(String source) {
+
+        int atLeast(Integer value, int fallback, int min, String field) {
+            int v = Payload.orDefault(value, fallback);
+            if (v < min) {
+                throw new ConfigException(source, field, "must be at least " + min + ", got " + v);
+            }
+            return v;
+        }
+
+        long atLeast(Long value, long fallback, long min, String field) {
+            long v = Payload.orDefault(value, fallback);
+            if (v < min) {
+                throw new ConfigException(source, field, "must be at least " + min + ", got " + v);
+            }
+            return v;
+        }
+
+        int within(Integer value, int fallback, int min, int max, String field) {
+            int v = atLeast(value, fallback, min, field);
+            if (v > max) {
+                throw new ConfigException(source, field, "must be at most " + max + ", got " + v);
+            }
+            return v;
+        }
+
+        /** Sorted, without duplicates; each at least 1 and at most what the work can be spread over. */
+        List<Integer> threads(List<Integer> threads, Work work, String field) {
+            if (threads.isEmpty()) {
+                throw new ConfigException(source, field, "is empty; give at least one thread count, e.g. [2, 4, 16, 64]");
+            }
+            Set<Integer> sorted = new TreeSet<>();
+            for (int i = 0; i < threads.size(); i++) {
+                Integer n = threads.get(i);
+                String element = field + (field.startsWith("--") ? "" : "[" + i + "]");
+                if (n == null || n < 1) {
+                    throw new ConfigException(source, element, "a thread count must be at least 1, got " + n);
+                }
+                if (n > work.maxThreads()) {
+                    throw new ConfigException(source, element, n + " threads is impossible: " + work.maxThreadsField()
+                            + " is " + work.maxThreads() + ", so some threads would have nothing to do");
+                }
+                sorted.add(n);
+            }
+            return List.copyOf(sorted);
+        }
+    }
+}

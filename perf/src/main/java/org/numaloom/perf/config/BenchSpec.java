@@ -1,0 +1,24 @@
+package org.numaloom.perf.config;
+
+import java.util.List;
+
+/**
+ * One bench of a config, checked and complete: what it runs, on which locks and thread counts, and
+ * how many JMH iterations and forks. Built only by {@link BenchConfig}, so every instance is valid.
+ *
+ * @param id    a short name unique in its config, made from the title (e.g. {@code high-contention});
+ *              it keys the CSV rows, the charts' files and the gate's thresholds
+ * @param locks exclusion names to measure, canonical, the requested ones first, then the baselines;
+ *              empty for benches that measure no lock
+ */
+public record BenchSpec(String id, String title, Work work, List<String> locks, List<Integer> threads,
+                        int warmupIterations, int measurementIterations, int forks) {
+
+    public BenchKind kind() {
+        return work.kind();
+    }
+
+    BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks) {
+        return new BenchSpec(id, title, work, locks, threads, warmupIterations, measurementIterations, forks);
+    }
+}

@@ -1,0 +1,45 @@
+package org.numaloom.perf.report;
+
+/**
+ * One bench, lock (or variant) and thread count, as measured: throughput with JMH's error, the
+ * spread over iterations, the ideal throughput and the memory results where the bench has them.
+ *
+ * @param bench        the bench's id in the config
+ * @param lock         the exclusion, or the variant where the bench measures none (the text bench's
+ *                     {@code CONCURRENT_HASH_MAP} and {@code SEQUENTIAL}, the switch bench's
+ *                     {@code VIRTUAL} and {@code PLATFORM})
+ * @param throughput   units of work per second, over the mean time of one invocation
+ * @param unit         what it counts, e.g. {@code actions/s}
+ * @param errorPercent JMH's error (half-width of the 99.9% confidence interval) relative to the
+ *                     score, in percent; NaN when JMH could not compute one
+ * @param spread       of the per-iteration throughputs
+ * @param ideal        the throughput nothing but the work itself would allow; NaN where not known
+ * @param residentBytesPerThread growth of the resident set per waiting thread; NaN if not measured
+ * @param heapBytesPerThread     growth of the live heap per waiting thread; NaN if not measured
+ */
+public record Measurement(String bench, String lock, int threads, double throughput, String unit,
+                          double errorPercent, Spread spread, double ideal, double residentBytesPerThread,
+                          double heapBytesPerThread) {
+
+    /** A measurement with no ideal and no memory results. */
+    public static Measurement of(String bench, String lock, int threads, double throughput, String unit,
+                                 double errorPercent, Spread spread) {
+        return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, Double.NaN, Double.NaN,
+                Double.NaN);
+    }
+
+    /** Measured over ideal throughput: 1 is as fast as the work allows; NaN without an ideal. */
+    public double efficiency() {
+        return throughput / ideal;
+    }
+
+    public Measurement withIdeal(double ideal) {
+        return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, ideal,
+                residentBytesPerThread, heapBytesPerThread);
+    }
+
+    public Measurement withMemory(double residentBytesPerThread, double heapBytesPerThread) {
+        return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, ideal,
+                residentBytesPerThread, heapBytesPerThread);
+    }
+}

@@ -1,0 +1,138 @@
+package org.numaloom.perf.report;
+
+import java.awt.AWTError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.numaloom.perf.bench.TextStatisticsBenchmark;
+import org.numaloom.perf.config.BenchKind;
+import org.numaloom.perf.config.BenchSpec;
+
+/**
+ * {@code report.md} and the charts of one run: what was measured, on what, with what, and the
+ * results, one section per bench with its chart and table. A reader who was not there should be able
+ * to judge the numbers from this file alone.
+ */
+public final class Report {
+
+    /**
+     * What the report says about the run beside the results.
+     *
+     * @param machine   lines describing CPU, topology, memory and JDK
+     * @param jvmFlags  the flags every fork got
+     * @param placement the planned placement and what the forks' checks found
+     * @param costs     the calibrated unit costs; null when no bench needed them
+     */
+    public record RunInfo(String started, String command, String configSource, String configJson, List<String> machine,
+                          List<String> jvmFlags, List<String> placement, Ideal.UnitCosts costs, int carriers) {
+    }
+
+    private Report() {
+    }
+
+    /** Writes a chart per bench ({@code <bench>.svg} and {@code .png}) and {@code report.md} in {@code out}. */
+    public static void write(Path out, RunInfo info, List<BenchSpec> benches, List<Compared> rows) throws IOException {
+        StringBuilder md = new StringBuilder("# numaloom bench, " + info.started() + "\n\n");
+        md.append("Command: `").append(info.command()).append("`  \nConfig: `").append(info.configSource())
+                .append("` (as run: `config.json`)\n\n## Machine and JVM\n\n");
+        info.machine().forEach(line -> md.append("- ").append(line).append('\n'));
+        md.append("- JVM flags of every fork: `").append(String.join(" ", info.jvmFlags())).append("`\n");
+        info.placement().forEach(line -> md.append("- ").append(line).append('\n'));
+        if (info.costs() != null) {
+            md.append(String.format(Locale.ROOT, "- Unit costs measured in this run: one consumeCPU token %.3f ns; "
+                    + "one Thread.yield() of a virtual thread %.0f ns%n", info.costs().nanosPerToken(),
+                    info.costs().nanosPerYield()));
+        }
+        md.append('\n');
+        for (BenchSpec bench : benches) {
+            List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(bench.id())).toList();
+            if (!ofBench.isEmpty()) {
+                LineChart chart = chartOf(bench, ofBench, info.carriers());
+                chart.writeSvg(out, bench.id());
+                appendSection(md, bench, ofBench, pngWritten(chart, out, bench.id()));
+            }
+        }
+        md.append(READING);
+        if (!info.configJson().isBlank()) {
+            md.append("\n## Config file\n\nAs read from `").append(info.configSource())
+                    .append("`, before command-line overrides (the sections above show what ran):\n\n```json\n")
+                    .append(info.configJson().strip()).append("\n```\n");
+        }
+        Files.writeString(out.resolve("report.md"), md);
+    }
+
+    /** Writes the PNG beside the SVG; on a machine that cannot draw one, says why in the report instead. */
+    private static String pngWritten(LineChart chart, Path out, String stem) {
+        try {
+            chart.writePng(out, stem);
+            return "";
+        } catch (IOException | RuntimeException | LinkageError | AWTError | InternalError cannotDraw) {
+            return "(No PNG: Java2D could not draw here: " + cannotDraw + ". The SVG is complete.)\n\n";
+        }
+    }
+
+    private static void appendSection(StringBuilder md, BenchSpec bench, List<Compared> rows, String pngNote) {
+        md.append("## ").append(bench.title()).append(" (`").append(bench.id()).append("`)\n\n")
+                .append(bench.work().describe()).append(". ").append(bench.warmupIterations()).append(" warm-up and ")
+                .append(bench.measurementIterations()).append(" measured single-shot iterations, ")
+                .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count.\n\n")
+                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n").append(pngNote)
+                .append(ResultTable.markdown(rows)).append('\n');
+    }
+
+    /** Throughput (time per run for the text bench) over threads, a line per lock and a dashed ideal. */
+    static LineChart chartOf(BenchSpec bench, List<Compared> rows, int carriers) {
+        boolean text = bench.kind() == BenchKind.TEXT;
+        Map<String, List<LineChart.Point>> byLock = new LinkedHashMap<>();
+        Map<Integer, Double> ideal = new TreeMap<>();
+        for (Compared row : rows) {
+            Measurement m = row.measurement();
+            if (m.lock().equals(TextStatisticsBenchmark.SEQUENTIAL)) {
+                continue;
+            }
+            double y = text ? millisPerRun(bench, m.throughput()) : m.throughput();
+            byLock.computeIfAbsent(m.lock(), lock -> new ArrayList<>()).add(new LineChart.Point(m.threads(), y));
+            if (!Double.isNaN(m.ideal())) {
+                ideal.put(m.threads(), text ? millisPerRun(bench, m.ideal()) : m.ideal());
+            }
+        }
+        List<LineChart.Series> series = new ArrayList<>();
+        byLock.forEach((lock, points) -> series.add(new LineChart.Series(lock, points, false)));
+        if (!ideal.isEmpty()) {
+            series.add(new LineChart.Series("ideal", ideal.entrySet().stream()
+                    .map(e -> new LineChart.Point(e.getKey(), e.getValue())).toList(), true));
+        }
+        String x = bench.kind() == BenchKind.SWITCH ? "threads on one CPU (N)" : "virtual threads (" + carriers + " carriers)";
+        String y = text ? "ms per count of the text (lower is better)" : bench.kind().unit() + " (higher is better)";
+        return new LineChart(bench.title(), x, y, true, series);
+    }
+
+    private static double millisPerRun(BenchSpec bench, double linesPerSecond) {
+        return 1000.0 * bench.work().workPerInvocation(1) / linesPerSecond;
+    }
+
+    private static final String READING = """
+            ## How to read this
+
+            - **Throughput** is work per second over the mean time of one invocation (JMH single-shot).
+              **±%** is JMH's 99.9% confidence half-width relative to the score; **cv%** and **min..max**
+              are the spread of the measured iterations, the run-to-run jitter that pinning may reduce.
+            - **Ratios** (`vs UNFAIR_REENTRANT`, `vs SYNCHRONIZED`) compare locks measured in this run at
+              the same thread count; compare ratios across machines, never absolute numbers.
+            - **Ideal** is what the work alone would allow: for consumeCPU, the lower of one critical
+              section at a time (inside tokens, plus the in-section yield) and all work spread over
+              min(threads, carriers) carriers, from the unit costs above; for the text, the sequential
+              count sped up by min(threads, carriers). **Efficiency** = measured / ideal.
+            - The **switch** bench is the floor under every hand-off to a parked virtual thread: a lock
+              whose hand-off costs a switch cannot pass the lock on faster than this rate.
+            - `results.csv` has every number here, one row per bench, lock and thread count; `jmh/`
+              holds JMH's JSON and log per bench and lock.
+            """;
+}

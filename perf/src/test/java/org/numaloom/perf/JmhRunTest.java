@@ -1,0 +1,92 @@
+package org.numaloom.perf;
+
+import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.numaloom.perf.bench.ConsumeCpuBenchmark;
+import org.numaloom.perf.bench.SwitchCostBenchmark;
+import org.numaloom.perf.bench.TextStatisticsBenchmark;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.placement.Placement;
+import org.openjdk.jmh.annotations.Param;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class JmhRunTest {
+    private static final List<Placement.HostCpu> CPUS = List.of(new Placement.HostCpu(0, 0), new Placement.HostCpu(1, 0));
+    private static final BenchConfig QUICK = BenchConfig.read(Path.of("configs/quick.json"));
+    private static final List<JmhRun> PLAN = JmhRun.plan(QUICK, Placement.plan("carriers", 0, CPUS), CPUS);
+
+    @Test
+    void calibrationFirstThenEachBenchsLocksAndVariantsInOrder() {
+        assertEquals(List.of("calibration costs",
+                        "high-contention NUMA_MCS", "high-contention CNA", "high-contention MCS",
+                        "high-contention UNFAIR_REENTRANT", "high-contention FAIR_REENTRANT", "high-contention SYNCHRONIZED",
+                        "low-contention NUMA_MCS", "low-contention CNA", "low-contention MCS",
+                        "low-contention UNFAIR_REENTRANT", "low-contention FAIR_REENTRANT", "low-contention SYNCHRONIZED",
+                        "text-statistics SEQUENTIAL", "text-statistics NUMA_MCS", "text-statistics CNA", "text-statistics MCS",
+                        "text-statistics UNFAIR_REENTRANT", "text-statistics FAIR_REENTRANT",
+                        "text-statistics SYNCHRONIZED", "text-statistics CONCURRENT_HASH_MAP",
+                        "virtual-thread-switch-cost VIRTUAL", "virtual-thread-switch-cost PLATFORM"),
+                PLAN.stream().map(run -> run.bench() + " " + run.variant()).toList());
+    }
+
+    /** JMH ignores a parameter the benchmark lacks, so a misspelt name would silently keep the annotation's default. */
+    @Test
+    void everyRunSetsExactlyItsBenchmarksParams() {
+        for (JmhRun run : PLAN.subList(1, PLAN.size())) {
+            Class<?> benchmark = switch (run.bench()) {
+                case "text-statistics" -> TextStatisticsBenchmark.class;
+                case "virtual-thread-switch-cost" -> SwitchCostBenchmark.class;
+                default -> ConsumeCpuBenchmark.class;
+            };
+            assertEquals(paramsOf(benchmark), run.params().keySet(), run.stem());
+        }
+    }
+
+    @Test
+    void theSwitchBenchRunsOnOneCarrierAndPlatformThreadsOnlyUpToTheirLimit() {
+        JmhRun platform = PLAN.get(PLAN.size() - 1);
+        assertEquals(List.of(List.of(0)), platform.placement().carrierCpus());
+        assertArrayEquals(new String[] {"100", "1000", "10000"}, platform.params().get("threads"));
+        assertEquals(List.of("-Djdk.virtualThreadScheduler.parallelism=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1",
+                "-Dnumaloom.perf.carrierCpus=0"), platform.placement().jvmArgs());
+    }
+
+    @Test
+    void theSequentialTextReferenceRunsOnOneThread() {
+        assertArrayEquals(new String[] {"1"}, run("text-statistics", "SEQUENTIAL").params().get("threads"));
+        assertArrayEquals(new String[] {"2", "16"}, run("text-statistics", "NUMA_MCS").params().get("threads"));
+    }
+
+    private static JmhRun run(String bench, String variant) {
+        return PLAN.stream().filter(run -> run.bench().equals(bench) && run.variant().equals(variant)).findFirst()
+                .orElseThrow(() -> new AssertionError("no run of " + bench + " " + variant + " in the plan"));
+    }
+
+    @Test
+    void throughputIsWorkOverTheTimeOfAnInvocation() {
+        JmhRun high = PLAN.get(1);
+        assertEquals(64_000 / 0.16, high.throughput(160, 8), 1e-6, "64000 actions in 160 ms");
+        JmhRun virtualSwitch = PLAN.get(PLAN.size() - 2);
+        assertEquals(100.0 * 20 / 0.01, virtualSwitch.throughput(10, 100), 1e-6, "100 threads x 20 yields in 10 ms");
+    }
+
+    @Test
+    void iterationsCountEveryInvocation() {
+        assertEquals(3 * (2 + 3), PLAN.get(1).iterations(), "3 thread counts, 2 warm-up + 3 measured, 1 fork");
+    }
+
+    private static Set<String> paramsOf(Class<?> benchmark) {
+        return Arrays.stream(benchmark.getFields())
+                .filter(field -> field.isAnnotationPresent(Param.class))
+                .map(Field::getName)
+                .collect(Collectors.toSet());
+    }
+}

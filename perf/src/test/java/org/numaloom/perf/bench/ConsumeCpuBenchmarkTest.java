@@ -1,0 +1,43 @@
+package org.numaloom.perf.bench;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+
+/** The benchmark's own logic, run as plain Java on small inputs: it must finish and pass its own count check. */
+class ConsumeCpuBenchmarkTest {
+
+    static Iterable<String> names() {
+        return Exclusion.names();
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void everyExclusionDoesAllItems(String lock) {
+        ConsumeCpuBenchmark benchmark = benchmark(lock, 8, 800);
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()), "a second invocation on the same trial state");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"3, 1000", "7, 5", "16, 0", "1, 1"})
+    void itemsThatDoNotDivideEvenlyAreAllDone(int threads, int actionsCount) {
+        ConsumeCpuBenchmark benchmark = benchmark("UNFAIR_REENTRANT", threads, actionsCount);
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
+    }
+
+    private static ConsumeCpuBenchmark benchmark(String lock, int threads, int actionsCount) {
+        ConsumeCpuBenchmark benchmark = new ConsumeCpuBenchmark();
+        benchmark.lock = lock;
+        benchmark.threads = threads;
+        benchmark.actionsCount = actionsCount;
+        benchmark.beforeCpuTokens = 10;
+        benchmark.inCpuTokens = 10;
+        benchmark.yieldsBefore = 1;
+        benchmark.yieldInCrit = true;
+        benchmark.createExclusion();
+        return benchmark;
+    }
+}

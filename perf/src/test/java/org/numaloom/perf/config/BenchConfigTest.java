@@ -1,0 +1,269 @@
+package org.numaloom.perf.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BenchConfigTest {
+    private static final String SOURCE = "test.json";
+    private static final List<String> BASELINES = List.of("UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED");
+    private static final List<Integer> GENERATED = ThreadCounts.forCores(Runtime.getRuntime().availableProcessors());
+
+    @Test
+    void theSeedsHighContentionConfigAsItIs() {
+        BenchSpec high = only(BenchConfig.read(Path.of("configs/high.json")));
+        assertEquals(new Work.ConsumeCpu(64_000, 0, 1_000, 1, true), high.work());
+        assertEquals("ConsumeCPU. High contention.", high.title());
+        assertEquals("consumecpu-high-contention", high.id());
+        assertEquals(List.of("NUMA_MCS", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"), high.locks());
+        assertEquals(GENERATED, high.threads(), "no threads in the file: generated from the core count");
+        assertEquals(List.of(7, 7, 3), List.of(high.warmupIterations(), high.measurementIterations(), high.forks()));
+    }
+
+    @Test
+    void theSeedsLowContentionConfigKeepsThreadsFrom() {
+        BenchSpec low = only(BenchConfig.read(Path.of("configs/low.json")));
+        assertEquals(new Work.ConsumeCpu(64_000, 128_000, 1_000, 2, true), low.work());
+        assertEquals(GENERATED.stream().filter(n -> n >= 4).toList(), low.threads());
+    }
+
+    @Test
+    void theSeedsTextConfigGetsTheDefaultText() {
+        BenchSpec text = only(BenchConfig.read(Path.of("configs/text.json")));
+        assertEquals(new Work.Text(100_000, 0, 42), text.work());
+        assertEquals(Map.of("lines", "100000", "maps", "0", "seed", "42"), text.work().jmhParams());
+    }
+
+    @Test
+    void theQuickConfigHasEveryBench() {
+        List<BenchSpec> quick = BenchConfig.read(Path.of("configs/quick.json")).benches();
+        assertEquals(List.of(BenchKind.CONSUME_CPU, BenchKind.CONSUME_CPU, BenchKind.TEXT, BenchKind.SWITCH),
+                quick.stream().map(BenchSpec::kind).toList());
+        assertEquals(List.of("high-contention", "low-contention", "text-statistics", "virtual-thread-switch-cost"),
+                quick.stream().map(BenchSpec::id).toList());
+        assertEquals(List.of(), quick.get(3).locks(), "the switch bench measures no lock");
+    }
+
+    @Test
+    void absentOptionalFieldsTakeTheirDefaults() {
+        BenchSpec spec = only(parse("""
+                {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 10, "beforeCpuTokens": 0, "inCpuTokens": 5}}]}
+                """));
+        assertEquals(new Work.ConsumeCpu(10, 0, 5, 1, false), spec.work(), "the seed's defaults: 1 yield before, none inside");
+        assertEquals(List.of(5, 10, 1), List.of(spec.warmupIterations(), spec.measurementIterations(), spec.forks()));
+        assertEquals(BASELINES, spec.locks());
+        assertEquals("consumeCpu", spec.title());
+        assertEquals(GENERATED.stream().filter(n -> n <= 10).toList(), spec.threads(),
+                "generated counts above actionsCount are dropped, not an error: the user did not ask for them");
+    }
+
+    @Test
+    void skippedBenchesAndLocksAreDropped() {
+        BenchSpec spec = only(parse("""
+                {"benches": [
+                  {"name": "text", "payload": {"skip": true}},
+                  {"name": "text", "payload": {"threads": [2], "locks": [{"name": "MCS", "skip": true}, {"name": "numa_mcs"}]}}
+                ]}"""));
+        assertEquals(List.of("NUMA_MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"), spec.locks());
+    }
+
+    @Test
+    void repeatedTitlesGetDistinctIds() {
+        BenchConfig config = parse("""
+                {"benches": [{"name": "text", "payload": {"title": "Words!", "threads": [2]}},
+                             {"name": "text", "payload": {"title": "words", "threads": [2]}}]}""");
+        assertEquals(List.of("words", "words-2"), config.benches().stream().map(BenchSpec::id).toList());
+    }
+
+    @Test
+    void threadsAreSortedWithoutDuplicates() {
+        assertEquals(List.of(2, 8, 64), only(parse(text("\"threads\": [64, 2, 8, 2]"))).threads());
+    }
+
+    @Test
+    void unknownPayloadField() {
+        String message = failure(consumeCpu("\"actionCount\": 5"));
+        assertTrue(message.startsWith("test.json: benches[0].payload: unknown field 'actionCount'; expected one of: "),
+                message);
+        assertTrue(message.contains("actionsCount"), message);
+    }
+
+    @Test
+    void unknownTopLevelField() {
+        assertTrue(failure("{\"benches\": [], \"type\": \"jmh\"}").startsWith("test.json: unknown field 'type'"));
+    }
+
+    @Test
+    void fieldThatDoesNotApplyToTheBench() {
+        assertEquals("test.json: benches[0].payload.inCpuTokens: does not apply to bench 'text'; its fields are: "
+                + "warmupIterations, measurementIterations, forks, title, skip, threads, threadsFrom, locks, lines, maps, seed",
+                failure(text("\"inCpuTokens\": 5")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"64000\"", "1.5", "true", "[1]"})
+    void numberOfTheWrongType(String value) {
+        String message = failure("""
+                {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": %s}}]}""".formatted(value));
+        assertTrue(message.startsWith("test.json: benches[0].payload.actionsCount: expected a whole number"), message);
+    }
+
+    @Test
+    void booleanOfTheWrongType() {
+        assertTrue(failure(consumeCpu("\"yieldInCrit\": 1"))
+                .startsWith("test.json: benches[0].payload.yieldInCrit: expected true or false"));
+    }
+
+    @Test
+    void threadsThatAreNotAList() {
+        assertTrue(failure(text("\"threads\": 4")).startsWith("test.json: benches[0].payload.threads: expected a list"));
+    }
+
+    @Test
+    void unknownLockListsTheKnownOnes() {
+        String message = failure(text("\"threads\": [2], \"locks\": [{\"name\": \"MCS\"}, {\"name\": \"NUMA_MSC\"}]"));
+        assertTrue(message.startsWith("test.json: benches[0].payload.locks[1].name: unknown lock 'NUMA_MSC'; known locks: "
+                + "SYNCHRONIZED, NUMA_MCS"), message);
+    }
+
+    @Test
+    void lockWithoutName() {
+        assertTrue(failure(text("\"threads\": [2], \"locks\": [{}]"))
+                .startsWith("test.json: benches[0].payload.locks[0]: expected {\"name\": \"LOCK_NAME\"}"));
+    }
+
+    @Test
+    void threadCountBelowOne() {
+        assertEquals("test.json: benches[0].payload.threads[1]: a thread count must be at least 1, got 0",
+                failure(text("\"threads\": [2, 0]")));
+    }
+
+    @Test
+    void moreThreadsThanWork() {
+        assertEquals("test.json: benches[0].payload.threads[0]: 11 threads is impossible: actionsCount is 10, "
+                + "so some threads would have nothing to do", failure(consumeCpu("\"threads\": [11]")));
+        assertTrue(failure(text("\"lines\": 3, \"threads\": [4]")).contains("4 threads is impossible: lines is 3"));
+    }
+
+    @Test
+    void emptyThreads() {
+        assertTrue(failure(text("\"threads\": []")).startsWith("test.json: benches[0].payload.threads: is empty"));
+    }
+
+    @Test
+    void threadsFromThatLeavesNothing() {
+        assertEquals("test.json: benches[0].payload.threadsFrom: 100 leaves no thread count of [2, 4]; "
+                + "lower it or add larger counts to threads", failure(text("\"threads\": [2, 4], \"threadsFrom\": 100")));
+    }
+
+    @Test
+    void outOfRangeValues() {
+        assertEquals("test.json: benches[0].payload.measurementIterations: must be at least 1, got 0",
+                failure(text("\"measurementIterations\": 0")));
+        assertEquals("test.json: benches[0].payload.beforeCpuTokens: must be at least 0, got -1",
+                failure("""
+                        {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 10, "beforeCpuTokens": -1, "inCpuTokens": 5}}]}"""));
+        assertEquals("test.json: benches[0].payload.platformThreadsUpTo: must be at most 32768, got 100000",
+                failure("{\"benches\": [{\"name\": \"switch\", \"payload\": {\"platformThreadsUpTo\": 100000}}]}"));
+    }
+
+    @Test
+    void missingRequiredField() {
+        assertEquals("test.json: benches[0].payload.inCpuTokens: missing; bench 'consumeCpu' needs it", failure("""
+                {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 10, "beforeCpuTokens": 0}}]}"""));
+    }
+
+    @Test
+    void unknownBench() {
+        assertEquals("test.json: benches[0].name: unknown bench 'matrix'; expected one of: consumeCpu, text, switch",
+                failure("{\"benches\": [{\"name\": \"matrix\", \"payload\": {}}]}"));
+    }
+
+    @Test
+    void malformedJsonSaysWhere() {
+        String message = failure("{\"benches\": [{\"name\": \"text\",, }]}");
+        assertTrue(message.startsWith("test.json: benches[0]: malformed JSON (line 1, column 30): "), message);
+    }
+
+    @Test
+    void duplicateFieldIsAnError() {
+        String message = failure(text("\"lines\": 5, \"lines\": 6"));
+        assertTrue(message.contains("Duplicate field 'lines'"), message);
+    }
+
+    @Test
+    void missingOrEmptyBenches() {
+        assertTrue(failure("{}").startsWith("test.json: benches: missing"));
+        assertEquals("test.json: benches: no bench to run (the list is empty or every bench is skipped)",
+                failure("{\"benches\": []}"));
+    }
+
+    @Test
+    void missingFile() {
+        ConfigException e = assertThrows(ConfigException.class, () -> BenchConfig.read(Path.of("no/such.json")));
+        assertEquals(Path.of("no/such.json") + ": no such file", e.getMessage());
+    }
+
+    @Test
+    void commandLineLocksAndThreadsReplaceTheConfigsAndKeepTheBaselines() {
+        BenchConfig config = parse(consumeCpu("\"threads\": [2], \"locks\": [{\"name\": \"MCS\"}]"))
+                .with(List.of("numa_mcs", "SYNCHRONIZED"), List.of(4, 1), false);
+        BenchSpec spec = only(config);
+        assertEquals(List.of("NUMA_MCS", "SYNCHRONIZED", "UNFAIR_REENTRANT", "FAIR_REENTRANT"), spec.locks());
+        assertEquals(List.of(1, 4), spec.threads());
+    }
+
+    @Test
+    void commandLineThreadsAreCheckedAgainstEachBench() {
+        BenchConfig config = parse(consumeCpu("\"threads\": [2]"));
+        ConfigException e = assertThrows(ConfigException.class, () -> config.with(List.of(), List.of(64), false));
+        assertEquals("command line: --threads (for bench 'consumecpu' of test.json): 64 threads is impossible: "
+                + "actionsCount is 10, so some threads would have nothing to do", e.getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> config.with(List.of("NO_SUCH"), List.of(), false))
+                .getMessage().startsWith("command line: --lock: unknown lock 'NO_SUCH'; known locks: "));
+    }
+
+    @Test
+    void quickCutsIterationsAndForks() {
+        BenchSpec spec = only(parse(text("\"warmupIterations\": 7, \"measurementIterations\": 7, \"forks\": 3"))
+                .with(List.of(), List.of(), true));
+        assertEquals(List.of(1, 3, 1), List.of(spec.warmupIterations(), spec.measurementIterations(), spec.forks()));
+    }
+
+    @Test
+    void generatedThreadCounts() {
+        assertEquals(List.of(1, 2, 4, 8, 32), ThreadCounts.forCores(2));
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 48, 96, 192, 768), ThreadCounts.forCores(48));
+    }
+
+    private static BenchConfig parse(String json) {
+        return BenchConfig.parse(json, SOURCE);
+    }
+
+    private static String failure(String json) {
+        return assertThrows(ConfigException.class, () -> parse(json)).getMessage();
+    }
+
+    private static BenchSpec only(BenchConfig config) {
+        assertEquals(1, config.benches().size());
+        return config.benches().get(0);
+    }
+
+    private static String consumeCpu(String extra) {
+        return """
+                {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 10, "beforeCpuTokens": 0, "inCpuTokens": 5, %s}}]}
+                """.formatted(extra);
+    }
+
+    private static String text(String extra) {
+        return "{\"benches\": [{\"name\": \"text\", \"payload\": {" + extra + "}}]}";
+    }
+}

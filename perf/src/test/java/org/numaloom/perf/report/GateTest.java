@@ -1,0 +1,94 @@
+package org.numaloom.perf.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class GateTest {
+    private static final double EPSILON = 1e-9;
+    private static final Spread NONE = Spread.of();
+
+    /** NUMA_MCS at 1.21x and 0.75x of UNFAIR_REENTRANT (geometric mean 0.9526...), 0.5x of SYNCHRONIZED. */
+    private static final List<Compared> ROWS = Compared.compare(List.of(
+            measurement("NUMA_MCS", 2, 1.21), measurement("UNFAIR_REENTRANT", 2, 1.0), measurement("SYNCHRONIZED", 2, 2.42),
+            measurement("NUMA_MCS", 64, 0.75), measurement("UNFAIR_REENTRANT", 64, 1.0), measurement("SYNCHRONIZED", 64, 1.5)));
+
+    @Test
+    void passesAtOrAboveTheGeometricMean() {
+        Gate.Verdict verdict = only(Gate.check(List.of(threshold("UNFAIR_REENTRANT", 0.95)), ROWS));
+        assertTrue(verdict.passed(), verdict.describe());
+        assertEquals(Math.sqrt(1.21 * 0.75), verdict.ratio(), EPSILON);
+        assertEquals("PASS high NUMA_MCS vs UNFAIR_REENTRANT: 0.95, minimum 0.95 (geometric mean of 1.21, 0.75 at threads 2, 64)",
+                verdict.describe());
+    }
+
+    @Test
+    void failsBelowIt() {
+        Gate.Verdict verdict = only(Gate.check(List.of(threshold("SYNCHRONIZED", 0.6)), ROWS));
+        assertFalse(verdict.passed());
+        assertEquals(0.5, verdict.ratio(), EPSILON);
+        assertTrue(verdict.describe().startsWith("FAIL high NUMA_MCS vs SYNCHRONIZED: 0.50, minimum 0.60"));
+    }
+
+    @Test
+    void failsWhenTheLockWasNotMeasured() {
+        Gate.Verdict verdict = only(Gate.check(List.of(new Gate.Threshold("high", "MCS", "SYNCHRONIZED", 0.1, "why")), ROWS));
+        assertFalse(verdict.passed());
+        assertTrue(verdict.describe().contains("not measured"), verdict.describe());
+    }
+
+    @Test
+    void readsLinesAndSkipsComments(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("t.txt"), """
+                # bench lock baseline min_ratio why
+                
+                high  NUMA_MCS  UNFAIR_REENTRANT  0.85   measured 1.10 on 3 runs; 20% margin
+                """);
+        assertEquals(List.of(new Gate.Threshold("high", "NUMA_MCS", "UNFAIR_REENTRANT", 0.85, "measured 1.10 on 3 runs; 20% margin")),
+                Gate.read(file));
+    }
+
+    @Test
+    void everyThresholdNeedsItsReason() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Gate.parse("high NUMA_MCS UNFAIR_REENTRANT 0.85", "t.txt:3"));
+        assertEquals("t.txt:3: expected 'bench lock baseline min_ratio how-it-was-set', got 'high NUMA_MCS UNFAIR_REENTRANT 0.85'",
+                e.getMessage());
+    }
+
+    @Test
+    void badBaselineOrRatio() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Gate.parse("high NUMA_MCS MCS 0.85 why", "t:1"))
+                .getMessage().contains("baseline 'MCS' is not one the runs compare with"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> Gate.parse("high NUMA_MCS SYNCHRONIZED x why", "t:1")).getMessage().contains("'x' is not a number"));
+    }
+
+    @Test
+    void emptyFile(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("t.txt"), "# nothing\n");
+        assertThrows(IllegalArgumentException.class, () -> Gate.read(file));
+    }
+
+    private static Gate.Threshold threshold(String baseline, double minRatio) {
+        return new Gate.Threshold("high", "NUMA_MCS", baseline, minRatio, "test");
+    }
+
+    private static Gate.Verdict only(List<Gate.Verdict> verdicts) {
+        assertEquals(1, verdicts.size());
+        return verdicts.get(0);
+    }
+
+    private static Measurement measurement(String lock, int threads, double throughput) {
+        return Measurement.of("high", lock, threads, throughput, "actions/s", 1, NONE);
+    }
+}

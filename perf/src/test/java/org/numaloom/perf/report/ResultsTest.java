@@ -1,0 +1,85 @@
+package org.numaloom.perf.report;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Ratios to the baselines, and the CSV and tables made of them. */
+class ResultsTest {
+    private static final double EPSILON = 1e-9;
+    private static final Spread SPREAD = new Spread(700_000, 800_000, 900_000, 12.5);
+
+    private static final Measurement NUMA_MCS_2 = measurement("high", "NUMA_MCS", 2, 800_000, 2.5).withIdeal(1_000_000);
+    private static final Measurement UNFAIR_2 = measurement("high", "UNFAIR_REENTRANT", 2, 400_000, 1.0);
+    private static final Measurement SYNCHRONIZED_2 = measurement("high", "SYNCHRONIZED", 2, 1_000_000, 3.0);
+    private static final Measurement NUMA_MCS_64 = measurement("high", "NUMA_MCS", 64, 300_000, Double.NaN);
+    private static final Measurement UNFAIR_64 = measurement("high", "UNFAIR_REENTRANT", 64, 600_000, 4.0);
+    private static final Measurement LOW_NUMA_MCS_2 = measurement("low", "NUMA_MCS", 2, 10_000, 1.5);
+
+    private static final List<Compared> COMPARED = Compared.compare(
+            List.of(NUMA_MCS_2, NUMA_MCS_64, UNFAIR_2, UNFAIR_64, SYNCHRONIZED_2, LOW_NUMA_MCS_2));
+
+    @Test
+    void ratiosToTheBaselinesOfTheSameBenchAndThreadCount() {
+        Compared numaMcs2 = COMPARED.get(0);
+        assertEquals(2.0, numaMcs2.vsUnfairReentrant(), EPSILON);
+        assertEquals(0.8, numaMcs2.vsSynchronized(), EPSILON);
+        Compared numaMcs64 = COMPARED.get(1);
+        assertEquals(0.5, numaMcs64.vsUnfairReentrant(), EPSILON);
+        assertTrue(Double.isNaN(numaMcs64.vsSynchronized()), "no SYNCHRONIZED at 64 threads");
+        assertEquals(1.0, COMPARED.get(2).vsUnfairReentrant(), EPSILON);
+        assertEquals(0.4, COMPARED.get(2).vsSynchronized(), EPSILON);
+        assertTrue(Double.isNaN(COMPARED.get(5).vsUnfairReentrant()), "no baseline in the low bench");
+    }
+
+    @Test
+    void efficiencyIsMeasuredOverIdeal() {
+        assertEquals(0.8, NUMA_MCS_2.efficiency(), EPSILON);
+        assertTrue(Double.isNaN(UNFAIR_2.efficiency()), "no ideal, no efficiency");
+    }
+
+    @Test
+    void csvHeaderAndRows() {
+        List<Compared> rows = Compared.compare(List.of(NUMA_MCS_2, NUMA_MCS_64, UNFAIR_2, SYNCHRONIZED_2,
+                Measurement.of("switch", "VIRTUAL", 100, 5e6, "switches/s", 1, SPREAD).withMemory(-12.4, 1024)));
+        assertEquals("""
+                bench,lock,threads,throughput,unit,error_pct,min,median,max,cv_pct,ideal,efficiency,ratio_unfair_reentrant,\
+                ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread
+                high,NUMA_MCS,2,800000.0,actions/s,2.50,700000.0,800000.0,900000.0,12.50,1000000.0,0.8000,2.0000,0.8000,,
+                high,NUMA_MCS,64,300000.0,actions/s,,700000.0,800000.0,900000.0,12.50,,,,,,
+                high,UNFAIR_REENTRANT,2,400000.0,actions/s,1.00,700000.0,800000.0,900000.0,12.50,,,1.0000,0.4000,,
+                high,SYNCHRONIZED,2,1000000.0,actions/s,3.00,700000.0,800000.0,900000.0,12.50,,,2.5000,1.0000,,
+                switch,VIRTUAL,100,5000000.0,switches/s,1.00,700000.0,800000.0,900000.0,12.50,,,,,-12,1024
+                """, ResultCsv.render(rows));
+    }
+
+    @Test
+    void textTableByThreadCountWithOnlyTheColumnsThatHaveValues() {
+        List<Compared> high = COMPARED.stream().filter(c -> c.measurement().bench().equals("high")).toList();
+        assertEquals("""
+                threads  lock              actions/s   ±%   cv%          min..max      ideal  efficiency  vs UNFAIR_REENTRANT  vs SYNCHRONIZED
+                      2  NUMA_MCS            800,000  2.5  12.5  700,000..900,000  1,000,000        0.80                2.00x            0.80x
+                      2  UNFAIR_REENTRANT    400,000  1.0  12.5  700,000..900,000        n/a         n/a                1.00x            0.40x
+                      2  SYNCHRONIZED      1,000,000  3.0  12.5  700,000..900,000        n/a         n/a                2.50x            1.00x
+                     64  NUMA_MCS            300,000  n/a  12.5  700,000..900,000        n/a         n/a                0.50x              n/a
+                     64  UNFAIR_REENTRANT    600,000  4.0  12.5  700,000..900,000        n/a         n/a                1.00x              n/a
+                """, ResultTable.text(high));
+    }
+
+    @Test
+    void markdownTableHasTheSameColumns() {
+        List<Compared> low = COMPARED.stream().filter(c -> c.measurement().bench().equals("low")).toList();
+        assertEquals("""
+                | threads | lock | actions/s | ±% | cv% | min..max |
+                |---:|---|---:|---:|---:|---:|
+                | 2 | NUMA_MCS | 10,000 | 1.5 | 12.5 | 700,000..900,000 |
+                """, ResultTable.markdown(low));
+    }
+
+    private static Measurement measurement(String bench, String lock, int threads, double throughput, double errorPercent) {
+        return Measurement.of(bench, lock, threads, throughput, "actions/s", errorPercent, SPREAD);
+    }
+}
