@@ -3,6 +3,7 @@ package org.numaloom.locks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.numaloom.locks.registry.LockRegistry;
@@ -47,6 +48,30 @@ public final class LockCases {
 
     public static Stream<LockType> stream() {
         return all().stream();
+    }
+
+    /** Every lock case, then every negative control: what a suite that must tell them apart runs. */
+    public static List<LockType> withNegativeControls() {
+        List<LockType> cases = all();
+        cases.addAll(BrokenLocks.all());
+        return cases;
+    }
+
+    /**
+     * A lock case or a negative control by name (case does not matter).
+     *
+     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     */
+    public static LockType named(String name) {
+        return withNegativeControls().stream().filter(type -> type.name().equalsIgnoreCase(name.trim())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown lock '" + name + "'; known locks: "
+                        + names(all()) + "; negative controls: " + names(BrokenLocks.all())
+                        + ". A lock of your own is registered through org.numaloom.locks.registry.LockProvider"
+                        + " (see README, \"Plug in your own lock\")."));
+    }
+
+    private static String names(List<LockType> types) {
+        return types.stream().map(LockType::name).collect(Collectors.joining(", "));
     }
 
     /** Counts the threads inside a critical section; more than one at a time is a broken lock. */
