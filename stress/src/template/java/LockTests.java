@@ -11,8 +11,8 @@ import java.util.concurrent.locks.Lock;
 
 import org.numaloom.locks.LockCases;
 import org.numaloom.locks.registry.LockType;
+import org.numaloom.stress.HeldLock;
 import org.numaloom.stress.jcstress.GuardedCounter;
-import org.numaloom.stress.jcstress.HeldLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;

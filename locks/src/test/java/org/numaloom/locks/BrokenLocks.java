@@ -24,6 +24,17 @@ public final class BrokenLocks {
             "NEGATIVE CONTROL: unlock frees the lock word with a plain write (no release, no store-load order)",
             true, PlainUnlockLock::new);
 
+    /**
+     * NEGATIVE CONTROL for the virtual-thread harness only: the seed design's queue head spins
+     * without bound. On platform threads that is a correct (if wasteful) lock, so it is not in
+     * {@link #all()}; with more virtual threads than carriers, the spinner occupies the carrier its
+     * holder needs, and the program hangs.
+     */
+    public static final LockType UNBOUNDED_HEAD_SPIN = new LockType("UNBOUNDED_HEAD_SPIN",
+            "NEGATIVE CONTROL: the queue head spins on the lock word without bound, never parks",
+            true, UnboundedHeadSpinLock::new);
+
+    /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
                 new LockType("NO_EXCLUSION", "NEGATIVE CONTROL: every acquisition succeeds at once",

@@ -25,7 +25,8 @@ import org.openjdk.jcstress.infra.grading.GradingResult;
  *
  * <p>jcstress reports a result per test and JVM configuration; a test passes here only if every
  * configuration passed (right outcomes, and no error, crash or time-out). A test that was asked for
- * and has no result at all counts as failed: a run that silently skipped tests must not look green.
+ * and has no result, or no sample, counts as failed: a run that silently skipped tests must not
+ * look green.
  */
 public final class JcstressResults {
     /** Where the generated tests live: {@code PREFIX + LOCK + '.' + TEST}. */
@@ -96,7 +97,7 @@ public final class JcstressResults {
             boolean configPassed = result.status() == Status.NORMAL && result.grading().isPassed;
             passed &= configPassed;
             if (result.status() != Status.NORMAL) {
-                failures.add(result.status().name());
+                failures.add(result.status().name() + firstException(result));
             }
             for (GradingResult outcome : result.grading().gradingResults.values()) {
                 if (outcome.expect != Expect.ACCEPTABLE && outcome.expect != Expect.ACCEPTABLE_INTERESTING
@@ -106,8 +107,20 @@ public final class JcstressResults {
             }
         }
         forbidden.forEach((id, count) -> failures.add("\"" + id + "\" x" + count));
+        if (samples == 0) {
+            passed = false;
+            failures.add("no sample taken");
+        }
         return new Verdict(lockAndTest[0], lockAndTest[1], passed, samples,
                 failures.stream().distinct().collect(Collectors.joining(", ")));
+    }
+
+    /** The first exception jcstress recorded for a failed run, as " (Exception: message)". */
+    private static String firstException(TestResult result) {
+        return result.getMessages().stream().map(String::strip)
+                .filter(line -> line.contains("Exception") || line.contains("Error:") || line.startsWith("Timeout"))
+                .findFirst().map(line -> " (" + (line.length() > 160 ? line.substring(0, 160) + "..." : line) + ")")
+                .orElse("");
     }
 
     /** The table for people: one line per lock and test. */

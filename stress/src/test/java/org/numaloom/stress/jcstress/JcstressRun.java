@@ -1,6 +1,7 @@
 package org.numaloom.stress.jcstress;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -35,9 +36,15 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * passed and every negative control was caught; 1 otherwise; 2 for bad arguments.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--report DIR]}. Without {@code --lock}, every lock case of the kit
- * ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks}; a
- * control may also be named with {@code --lock}.
+ * [--negative-controls] [--budget] [--report DIR]}. Without {@code --lock}, every lock case of the
+ * kit ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks};
+ * a control may also be named with {@code --lock}. {@code --budget} runs every test in one JVM
+ * configuration (C2 with jcstress's randomizing stress flags) instead of jcstress's several (the
+ * interpreter, C1, C2, each actor in its own mode): one fork per test instead of four to fourteen,
+ * for the budgeted run inside {@code ./numaloom test}.
+ *
+ * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
+ * report directory, and its test fails.
  */
 public final class JcstressRun {
     static final List<String> MODES = List.of("sanity", "quick", "default", "tough", "stress");
@@ -46,6 +53,8 @@ public final class JcstressRun {
     private final Set<LockType> locks = new LinkedHashSet<>();
     private final Set<String> tests = new LinkedHashSet<>();
     private Path reportDir = Path.of("jcstress-report");
+    private final Set<String> skippedInSanityMode = new TreeSet<>();
+    private boolean budget;
 
     public static void main(String[] args) throws Exception {
         JcstressRun run = new JcstressRun();
@@ -64,6 +73,7 @@ public final class JcstressRun {
             String option = args[i];
             switch (option) {
                 case "--negative-controls" -> negativeControls = true;
+                case "--budget" -> budget = true;
                 case "--mode", "--lock", "--test", "--report" -> {
                     if (i + 1 >= args.length || args[i + 1].isBlank()) {
                         throw new IllegalArgumentException(option + " needs a value");
@@ -78,7 +88,7 @@ public final class JcstressRun {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option
                         + "'; usage: [--mode " + String.join("|", MODES)
-                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--report DIR]");
+                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--report DIR]");
             }
         }
         if (locks.isEmpty()) {
@@ -125,13 +135,21 @@ public final class JcstressRun {
         return TestList.tests().stream().filter(test -> test.startsWith(JcstressResults.TEST_PREFIX)).toList();
     }
 
-    /** The jcstress names of the chosen tests of the chosen locks, each of which must exist. */
+    /**
+     * The jcstress names of the chosen tests of the chosen locks, each of which must exist. Sanity
+     * mode runs a termination test for 0 ms, which takes no sample and proves nothing: those tests
+     * are left out of a sanity run, and the run says so.
+     */
     List<String> selectedTests() {
         Set<String> generated = Set.copyOf(generatedTests());
         List<String> selected = new ArrayList<>();
         for (LockType lock : locks) {
             for (String test : tests) {
                 String name = JcstressResults.TEST_PREFIX + lock.name() + "." + test;
+                if (mode.equals("sanity") && generated.contains(name) && isTerminationTest(name)) {
+                    skippedInSanityMode.add(test);
+                    continue;
+                }
                 if (!generated.contains(name)) {
                     throw new IllegalStateException("no generated jcstress test " + name + ": lock " + lock.name()
                             + " was not known when the stress module was built; rebuild it with the lock's provider"
@@ -143,18 +161,29 @@ public final class JcstressRun {
         return selected;
     }
 
+    private static boolean isTerminationTest(String name) {
+        return TestList.getInfo(name).cases().stream().anyMatch(outcome -> outcome.matches("STALE"));
+    }
+
     boolean run() throws Exception {
         List<String> selected = selectedTests();
+        if (!skippedInSanityMode.isEmpty()) {
+            System.out.println("jcstress: sanity mode takes no sample of termination tests; not run: "
+                    + String.join(", ", skippedInSanityMode) + " (use --mode quick or higher)");
+        }
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("no test left to run");
+        }
         Files.createDirectories(reportDir);
         Options options = new Options(jcstressArguments(selected));
         if (!options.parse()) {
             throw new IllegalStateException("jcstress rejected its arguments");
         }
-        try {
+        try (ForkWatchdog watchdog = new ForkWatchdog(ForkWatchdog.DEFAULT_LIMIT, reportDir)) {
             new JCStress(options).run();
         } catch (AssertionError | RuntimeException failures) {
             // jcstress ends a run with failures by throwing; the verdicts come from the results.
-            System.out.println("jcstress: " + failures.getMessage());
+            System.out.println("jcstress: " + failures.getMessage().lines().findFirst().orElse(""));
         }
         Path resultFile = Path.of(options.getResultFile());
         if (!Files.exists(resultFile)) {
@@ -169,21 +198,25 @@ public final class JcstressRun {
 
     private String[] jcstressArguments(List<String> selected) {
         String filter = selected.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(", ")$"));
-        return new String[] {"-m", mode, "-t", filter, "-r", reportDir.toString(),
-            "-jvmArgsPrepend", String.join(" ", forkFlags())};
+
+        List<String> arguments = new ArrayList<>(List.of("-m", mode, "-t", filter, "-r", reportDir.toString()));
+        if (budget) {
+            arguments.addAll(List.of("-sc", "false", "-jvmArgs", String.join(" ", budgetJvmArguments())));
+        }
+        // Otherwise every forked JVM gets this JVM's flags (jcstress passes them on), so the
+        // launcher's flags for the locks, and -Djna.tmpdir, reach the tests.
+        return arguments.toArray(String[]::new);
     }
 
-    /** The flags the locks want, in every JVM jcstress forks (README, "JVM flags"). */
-    private static List<String> forkFlags() {
-        List<String> flags = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED",
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
-        if (Runtime.version().feature() >= 24) {
-            flags.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        String jnaTmpdir = System.getProperty("jna.tmpdir");
-        if (jnaTmpdir != null) {
-            flags.add("-Djna.tmpdir=" + jnaTmpdir);
-        }
+    /**
+     * The one JVM configuration of a budgeted run: this JVM's flags, and C2 with its scheduling and
+     * optimization randomized (what jcstress's own stress configurations add), the configuration
+     * most likely to reorder memory accesses that the Java memory model leaves free.
+     */
+    private static List<String> budgetJvmArguments() {
+        List<String> flags = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        flags.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+StressLCM", "-XX:+StressGCM", "-XX:+StressIGVN",
+                "-XX:+StressCCP"));
         return flags;
     }
 
