@@ -3,6 +3,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.numaloom.locks.registry.LockType;
@@ -11,7 +12,9 @@ import org.numaloom.locks.LockCases;
 /**
  * Writes the jcstress tests of every lock the stress suite knows, from one template: for each lock,
  * a copy of the template with the placeholder {@value #PLACEHOLDER} replaced by the lock's name, as
- * {@code org/numaloom/stress/jcstress/generated/NAME.java}. jcstress tests are classes that its
+ * {@code org/numaloom/stress/jcstress/generated/NAME.java}. The template's pair block (between
+ * {@value #PAIR_BEGIN} and {@value #PAIR_END}) is written once for every pair of ways of asking for
+ * the lock ({@link #WAYS}); LOCK with LOCK is the template's MutualExclusion. jcstress tests are classes that its
  * annotation processor compiles into runners, so the lock under test has to be fixed in the source;
  * generating the classes keeps one source of truth for every lock, including locks that a
  * LockProvider on the class path registers.
@@ -25,13 +28,29 @@ import org.numaloom.locks.LockCases;
 public final class GenerateLockTests {
     static final String PLACEHOLDER = "__LOCK__";
     static final String PACKAGE_DIR = "org/numaloom/stress/jcstress/generated";
+    static final String PAIR_BEGIN = "// PAIR-BEGIN";
+    static final String PAIR_END = "// PAIR-END";
+
+    /**
+     * A way of asking for the lock: a constant of the tests' {@code Acquisition} enum (a name the
+     * generated code must compile against), its part of a test's name, the call, and whether it
+     * may return without the lock.
+     */
+    record Way(String constant, String name, String call, boolean mayFail) {
+    }
+
+    static final List<Way> WAYS = List.of(
+            new Way("LOCK", "Lock", "lock()", false),
+            new Way("INTERRUPTIBLY", "Interruptibly", "lockInterruptibly()", false),
+            new Way("TRY", "Try", "tryLock()", true),
+            new Way("TIMED_TRY", "TimedTry", "tryLock(timeout)", true));
 
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
             System.err.println("usage: java GenerateLockTests.java TEMPLATE OUTPUT_DIR");
             System.exit(2);
         }
-        String template = Files.readString(Path.of(args[0]), StandardCharsets.UTF_8);
+        String template = expandPairs(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), args[0]);
         if (!template.contains(PLACEHOLDER)) {
             throw new IllegalArgumentException(args[0] + " has no " + PLACEHOLDER + " placeholder");
         }
@@ -43,6 +62,56 @@ public final class GenerateLockTests {
                     StandardCharsets.UTF_8);
         }
         System.out.println("GenerateLockTests: jcstress tests for " + LockCases.withNegativeControls().size() + " locks in " + packageDir);
+    }
+
+    /** The template with its pair block written out for every pair of ways. */
+    static String expandPairs(String template, String name) {
+        int begin = template.indexOf(PAIR_BEGIN);
+        int end = template.indexOf(PAIR_END);
+        if (begin < 0 || end < begin) {
+            throw new IllegalArgumentException(name + " has no " + PAIR_BEGIN + " ... " + PAIR_END + " block");
+        }
+        int blockStart = template.lastIndexOf('\n', begin) + 1;
+        int blockEnd = template.indexOf('\n', end) + 1;
+        String block = template.substring(template.indexOf('\n', begin) + 1, template.lastIndexOf('\n', end) + 1);
+        StringBuilder pairs = new StringBuilder();
+        for (int i = 0; i < WAYS.size(); i++) {
+            for (int j = i; j < WAYS.size(); j++) {
+                if (i == 0 && j == 0) {
+                    continue;
+                }
+                pairs.append(pair(block, WAYS.get(i), WAYS.get(j))).append('\n');
+            }
+        }
+        return template.substring(0, blockStart) + pairs.toString().stripTrailing() + "\n"
+                + template.substring(blockEnd);
+    }
+
+    private static String pair(String block, Way first, Way second) {
+        StringBuilder test = new StringBuilder();
+        for (String line : block.split("\n", -1)) {
+            String kept = conditional(conditional(line, "__FIRST__", first), "__SECOND__", second);
+            if (kept != null) {
+                test.append(kept).append('\n');
+            }
+        }
+        return test.toString().stripTrailing()
+                .replace("__FIRST_NAME__", first.name()).replace("__FIRST_CALL__", first.call())
+                .replace("__FIRST__", first.constant())
+                .replace("__SECOND_NAME__", second.name()).replace("__SECOND_CALL__", second.call())
+                .replace("__SECOND__", second.constant()) + "\n";
+    }
+
+    /** The line without its condition if {@code way} may fail, null if not; the line itself if it has no such condition. */
+    private static String conditional(String line, String token, Way way) {
+        if (line == null) {
+            return null;
+        }
+        String condition = " // if " + token + " may fail";
+        if (!line.endsWith(condition)) {
+            return line;
+        }
+        return way.mayFail() ? line.substring(0, line.length() - condition.length()) : null;
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

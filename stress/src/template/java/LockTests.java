@@ -2,16 +2,13 @@ package org.numaloom.stress.jcstress.generated;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-import static org.numaloom.stress.jcstress.Acquisition.INTERRUPTIBLY;
-import static org.numaloom.stress.jcstress.Acquisition.LOCK;
-import static org.numaloom.stress.jcstress.Acquisition.TIMED_TRY;
-import static org.numaloom.stress.jcstress.Acquisition.TRY;
 
 import java.util.concurrent.locks.Lock;
 
 import org.numaloom.locks.LockCases;
 import org.numaloom.locks.registry.LockType;
 import org.numaloom.stress.HeldLock;
+import org.numaloom.stress.jcstress.Acquisition;
 import org.numaloom.stress.jcstress.GuardedCounter;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
@@ -57,222 +54,43 @@ public final class __LOCK__ {
 
         @Actor
         public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(LOCK);
+            r.r1 = incrementIfAcquired(Acquisition.LOCK);
         }
 
         @Actor
         public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(LOCK);
+            r.r2 = incrementIfAcquired(Acquisition.LOCK);
         }
     }
 
+    // GenerateLockTests writes the test between PAIR-BEGIN and PAIR-END once for every pair of ways
+    // of asking for the lock (Acquisition), LOCK with LOCK aside (that is MutualExclusion). A line
+    // that ends with "if __FIRST__ may fail" is kept only where that way may fail; so for __SECOND__.
+    // PAIR-BEGIN
     @JCStressTest
-    @Description("lock() against lockInterruptibly(), no interrupt: both get the lock, one at a time.")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "one after the other")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class LockVsInterruptibly extends GuardedCounter {
-        public LockVsInterruptibly() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(LOCK);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(INTERRUPTIBLY);
-        }
-    }
-
-    @JCStressTest
-    @Description("lockInterruptibly() against lockInterruptibly(), no interrupt.")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "one after the other")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class InterruptiblyVsInterruptibly extends GuardedCounter {
-        public InterruptiblyVsInterruptibly() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(INTERRUPTIBLY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(INTERRUPTIBLY);
-        }
-    }
-
-    @JCStressTest
-    @Description("lock() against tryLock(): the try fails only while the other holds the lock.")
+    @Description("__FIRST_CALL__ against __SECOND_CALL__: each increments the counter if it gets the lock.")
     @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "tryLock() found the lock held")
+    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "__FIRST_CALL__ gave up while the other held the lock") // if __FIRST__ may fail
+    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "__SECOND_CALL__ gave up while the other held the lock") // if __SECOND__ may fail
     @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
+    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this: a lock() that returned without the lock, or two tries that both failed")
     @State
-    public static class LockVsTry extends GuardedCounter {
-        public LockVsTry() {
+    public static class __FIRST_NAME__Vs__SECOND_NAME__ extends GuardedCounter {
+        public __FIRST_NAME__Vs__SECOND_NAME__() {
             super(TYPE);
         }
 
         @Actor
         public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(LOCK);
+            r.r1 = incrementIfAcquired(Acquisition.__FIRST__);
         }
 
         @Actor
         public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TRY);
+            r.r2 = incrementIfAcquired(Acquisition.__SECOND__);
         }
     }
-
-    @JCStressTest
-    @Description("lock() against tryLock(timeout): a timed try fails only after waiting out a held lock.")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "the timed try gave up while the lock was held")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class LockVsTimedTry extends GuardedCounter {
-        public LockVsTimedTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(LOCK);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TIMED_TRY);
-        }
-    }
-
-    @JCStressTest
-    @Description("lockInterruptibly() against tryLock().")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "tryLock() found the lock held")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class InterruptiblyVsTry extends GuardedCounter {
-        public InterruptiblyVsTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(INTERRUPTIBLY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TRY);
-        }
-    }
-
-    @JCStressTest
-    @Description("lockInterruptibly() against tryLock(timeout).")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "the timed try gave up while the lock was held")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class InterruptiblyVsTimedTry extends GuardedCounter {
-        public InterruptiblyVsTimedTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(INTERRUPTIBLY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TIMED_TRY);
-        }
-    }
-
-    @JCStressTest
-    @Description("tryLock() against tryLock(): at least one succeeds, and never both at once.")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "one found the lock held by the other")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "both failed, though one of them must have found the lock free")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class TryVsTry extends GuardedCounter {
-        public TryVsTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(TRY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TRY);
-        }
-    }
-
-    @JCStressTest
-    @Description("tryLock() against tryLock(timeout).")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "one found the lock held by the other")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "both failed, though one of them must have found the lock free")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class TryVsTimedTry extends GuardedCounter {
-        public TryVsTimedTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(TRY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TIMED_TRY);
-        }
-    }
-
-    @JCStressTest
-    @Description("tryLock(timeout) against tryLock(timeout).")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "both got the lock, one after the other")
-    @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "one gave up while the other held the lock")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "both gave up, though one of them must have found the lock free")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class TimedTryVsTimedTry extends GuardedCounter {
-        public TimedTryVsTimedTry() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(TIMED_TRY);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(TIMED_TRY);
-        }
-    }
+    // PAIR-END
 
     @JCStressTest
     @Description("Visibility across unlock -> lock: what a holder wrote before unlock() the next holder sees, all of it.")
@@ -344,7 +162,7 @@ public final class __LOCK__ {
 
         @Actor
         public void holder() {
-            incrementIfAcquired(LOCK);
+            incrementIfAcquired(Acquisition.LOCK);
         }
 
         @Actor

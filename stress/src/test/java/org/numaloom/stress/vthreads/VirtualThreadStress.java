@@ -42,7 +42,10 @@ import org.numaloom.stress.HeldLock;
  *   <li>foreign unlocks: every one threw {@link IllegalMonitorStateException};</li>
  *   <li>progress: every thread finished within the watchdog's time, else the run prints a thread
  *       dump (virtual threads included) and exits with {@link #HUNG};</li>
- *   <li>no lost wake-up: after the contended phase, {@value #HAND_OVERS} hand-overs from a holder
+ *   <li>the same counts and exclusion in a tight phase: two threads per carrier lock (half by
+ *       spinning on tryLock), increment, unlock, {@value #TIGHT_ROUNDS} times each, nothing else
+ *       ({@link #tightLoops});</li>
+ *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
  *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
  *       get the lock;</li>
  *   <li>waiting: the worst "overtaking" of one acquisition (how many queued acquisitions by others
@@ -62,6 +65,10 @@ public final class VirtualThreadStress {
     /** What one thread does with the lock. */
     enum Style { LOCK_AND_YIELD, LOCK_AND_PARK, LOCK_AND_THROW, TIMED_TRY_AND_SLEEP, TRY, INTERRUPTIBLE, STRANGER }
 
+    /** Failed tryLock()s between two yields of a spinner in the tight phase. */
+    static final int SPINS_BEFORE_YIELD = 64;
+    /** Acquisitions per thread of the tight phase. */
+    static final int TIGHT_ROUNDS = 50_000;
     /** Hand-overs of the liveness phase; a few seconds on two carriers. */
     static final int HAND_OVERS = 50_000;
     /** How long a waiter may stay blocked after its holder let go: far beyond a wake-up's microseconds. */
@@ -142,8 +149,80 @@ public final class VirtualThreadStress {
         }
         running.set(false);
         interrupter.join();
+        if (!tightLoops(deadline)) {
+            return hung(name, watchdog);
+        }
         handOvers(deadline);
         return verdict(name, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * The tight phase: two threads per carrier lock, increment and unlock with nothing else inside
+     * or between, half of them spinning on tryLock(), so that running threads on different carriers
+     * meet at the lock word all the time (in the contended phase most threads are parked): where a
+     * check-then-set race shows.
+     *
+     * @return false if the watchdog's time ran out
+     */
+    private boolean tightLoops(long deadline) throws InterruptedException {
+        List<Thread> loopers = new ArrayList<>();
+        for (int t = 0; t < tightThreads(); t++) {
+            boolean spinOnTryLock = t % 2 == 0;
+            loopers.add(Thread.ofVirtual().name("tight-" + t).start(() -> {
+                for (int i = 0; i < TIGHT_ROUNDS; i++) {
+                    try {
+                        lockAndIncrement(spinOnTryLock);
+                    } catch (RuntimeException | Error e) {
+                        recordUnexpected(e);
+                    }
+                }
+            }));
+        }
+        for (Thread looper : loopers) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !looper.join(Duration.ofNanos(left))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param spinOnTryLock whether to ask by tryLock() until it succeeds, rather than by lock():
+     *                      spinners race for the word the moment it is free; they yield every
+     *                      {@value #SPINS_BEFORE_YIELD} tries, else two spinners would occupy both
+     *                      carriers while the queued thread that a FIFO lock waits for never runs
+     */
+    private void lockAndIncrement(boolean spinOnTryLock) {
+        if (spinOnTryLock) {
+            for (int tries = 1; !lock.tryLock(); tries++) {
+                if (tries % SPINS_BEFORE_YIELD == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        } else {
+            lock.lock();
+        }
+        try {
+            occupancy.enter();
+            counter++;
+            acquisitions.incrementAndGet();
+            occupancy.leave();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void recordUnexpected(Throwable e) {
+        if (unexpected.getAndIncrement() == 0) {
+            firstUnexpected = Thread.currentThread().getName() + ": " + e;
+        }
+    }
+
+    private static int tightThreads() {
+        return 2 * carriers();
     }
 
     /**
@@ -180,9 +259,7 @@ public final class VirtualThreadStress {
             } catch (InsideFailure e) {
                 thrown.incrementAndGet();
             } catch (RuntimeException | Error e) {
-                if (unexpected.getAndIncrement() == 0) {
-                    firstUnexpected = Thread.currentThread().getName() + ": " + e;
-                }
+                recordUnexpected(e);
             }
         }
         Thread.interrupted();
@@ -270,7 +347,7 @@ public final class VirtualThreadStress {
     }
 
     private int verdict(String name, long millis) {
-        long asked = askingThreads() * rounds;
+        long asked = askingThreads() * rounds + (long) tightThreads() * TIGHT_ROUNDS;
         List<String> failures = new ArrayList<>();
         if (counter != acquisitions.get()) {
             failures.add("lost updates: counter " + counter + " != acquisitions " + acquisitions.get());
