@@ -14,7 +14,7 @@ import org.numaloom.locks.LockCases;
  * a copy of the template with the placeholder {@value #PLACEHOLDER} replaced by the lock's name, as
  * {@code org/numaloom/stress/jcstress/generated/NAME.java}. The template's pair block (between
  * {@value #PAIR_BEGIN} and {@value #PAIR_END}) is written once for every pair of ways of asking for
- * the lock ({@link #WAYS}); LOCK with LOCK is the template's MutualExclusion. jcstress tests are classes that its
+ * the lock ({@link #WAYS}); the pair LOCK, LOCK is named {@value #MUTUAL_EXCLUSION}. jcstress tests are classes that its
  * annotation processor compiles into runners, so the lock under test has to be fixed in the source;
  * generating the classes keeps one source of truth for every lock, including locks that a
  * LockProvider on the class path registers.
@@ -30,6 +30,8 @@ public final class GenerateLockTests {
     static final String PACKAGE_DIR = "org/numaloom/stress/jcstress/generated";
     static final String PAIR_BEGIN = "// PAIR-BEGIN";
     static final String PAIR_END = "// PAIR-END";
+    /** The name of the pair lock(), lock(): the plain test of mutual exclusion. */
+    static final String MUTUAL_EXCLUSION = "MutualExclusion";
 
     /**
      * A way of asking for the lock: a constant of the tests' {@code Acquisition} enum (a name the
@@ -77,9 +79,6 @@ public final class GenerateLockTests {
         StringBuilder pairs = new StringBuilder();
         for (int i = 0; i < WAYS.size(); i++) {
             for (int j = i; j < WAYS.size(); j++) {
-                if (i == 0 && j == 0) {
-                    continue;
-                }
                 pairs.append(pair(block, WAYS.get(i), WAYS.get(j))).append('\n');
             }
         }
@@ -95,10 +94,12 @@ public final class GenerateLockTests {
                 test.append(kept).append('\n');
             }
         }
+        String name = first.equals(WAYS.get(0)) && second.equals(WAYS.get(0)) ? MUTUAL_EXCLUSION
+                : first.name() + "Vs" + second.name();
         return test.toString().stripTrailing()
-                .replace("__FIRST_NAME__", first.name()).replace("__FIRST_CALL__", first.call())
+                .replace("__PAIR_NAME__", name).replace("__FIRST_CALL__", first.call())
                 .replace("__FIRST__", first.constant())
-                .replace("__SECOND_NAME__", second.name()).replace("__SECOND_CALL__", second.call())
+                .replace("__SECOND_CALL__", second.call())
                 .replace("__SECOND__", second.constant()) + "\n";
     }
 

@@ -41,30 +41,8 @@ public final class __LOCK__ {
      * get the lock. Two increments that both write 1 are a lost update: both were inside at once.
      */
 
-    @JCStressTest
-    @Description("lock() against lock(): a non-atomic increment under the lock loses no update.")
-    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "one after the other")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
-    @Outcome(expect = FORBIDDEN, desc = "no lock can explain this")
-    @State
-    public static class MutualExclusion extends GuardedCounter {
-        public MutualExclusion() {
-            super(TYPE);
-        }
-
-        @Actor
-        public void actor1(II_Result r) {
-            r.r1 = incrementIfAcquired(Acquisition.LOCK);
-        }
-
-        @Actor
-        public void actor2(II_Result r) {
-            r.r2 = incrementIfAcquired(Acquisition.LOCK);
-        }
-    }
-
     // GenerateLockTests writes the test between PAIR-BEGIN and PAIR-END once for every pair of ways
-    // of asking for the lock (Acquisition), LOCK with LOCK aside (that is MutualExclusion). A line
+    // of asking for the lock (Acquisition); the pair LOCK, LOCK is named MutualExclusion. A line
     // that ends with "if __FIRST__ may fail" is kept only where that way may fail; so for __SECOND__.
     // PAIR-BEGIN
     @JCStressTest
@@ -75,8 +53,8 @@ public final class __LOCK__ {
     @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: both were inside at once")
     @Outcome(expect = FORBIDDEN, desc = "no lock can explain this: a lock() that returned without the lock, or two tries that both failed")
     @State
-    public static class __FIRST_NAME__Vs__SECOND_NAME__ extends GuardedCounter {
-        public __FIRST_NAME__Vs__SECOND_NAME__() {
+    public static class __PAIR_NAME__ extends GuardedCounter {
+        public __PAIR_NAME__() {
             super(TYPE);
         }
 
