@@ -232,9 +232,8 @@ public final class VirtualThreadStress {
      * on a free lock; in the contended phase above, later threads rescue such a waiter.
      */
     private void handOvers(long deadline) throws InterruptedException {
-        LockType type = lockType;
         for (; handOversDone < HAND_OVERS && System.nanoTime() - deadline < 0; handOversDone++) {
-            HeldLock held = new HeldLock(type);
+            HeldLock held = new HeldLock(lockType);
             Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(held::lockAndUnlock);
             held.release();
             if (!waiter.join(HAND_OVER_PATIENCE)) {
