@@ -58,13 +58,15 @@ public final class JcstressRun {
 
     public static void main(String[] args) throws Exception {
         JcstressRun run = new JcstressRun();
+        List<String> selected = null;
         try {
             run.parse(args);
+            selected = run.selectedTests();
         } catch (IllegalArgumentException bad) {
             System.err.println("jcstress: " + bad.getMessage());
             System.exit(2);
         }
-        System.exit(run.run() ? 0 : 1);
+        System.exit(run.run(selected) ? 0 : 1);
     }
 
     void parse(String[] args) {
@@ -158,6 +160,9 @@ public final class JcstressRun {
                 selected.add(name);
             }
         }
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("no test left to run: sanity mode runs no termination test");
+        }
         return selected;
     }
 
@@ -165,14 +170,10 @@ public final class JcstressRun {
         return TestList.getInfo(name).cases().stream().anyMatch(outcome -> outcome.matches("STALE"));
     }
 
-    boolean run() throws Exception {
-        List<String> selected = selectedTests();
+    boolean run(List<String> selected) throws Exception {
         if (!skippedInSanityMode.isEmpty()) {
             System.out.println("jcstress: sanity mode takes no sample of termination tests; not run: "
                     + String.join(", ", skippedInSanityMode) + " (use --mode quick or higher)");
-        }
-        if (selected.isEmpty()) {
-            throw new IllegalArgumentException("no test left to run");
         }
         Files.createDirectories(reportDir);
         Options options = new Options(jcstressArguments(selected));
@@ -198,7 +199,6 @@ public final class JcstressRun {
 
     private String[] jcstressArguments(List<String> selected) {
         String filter = selected.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(", ")$"));
-
         List<String> arguments = new ArrayList<>(List.of("-m", mode, "-t", filter, "-r", reportDir.toString()));
         if (budget) {
             arguments.addAll(List.of("-sc", "false", "-jvmArgs", String.join(" ", budgetJvmArguments())));
