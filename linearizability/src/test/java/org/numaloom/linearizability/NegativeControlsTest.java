@@ -14,7 +14,8 @@ import org.numaloom.locks.registry.LockType;
 
 /**
  * The model checking of {@link LockLinearizabilityTest} catches every negative control of
- * {@link BrokenLocks}, with Lincheck's own verdict and counterexample; a suite that passed them
+ * {@link BrokenLocks} whose flaw shows under sequential consistency (Lincheck explores
+ * interleavings, not memory reorderings: {@code PLAIN_UNLOCK} is for the stress suites), with Lincheck's own verdict and counterexample; a suite that passed them
  * would prove nothing about the real locks. The counterexample is printed, so that the surefire
  * report shows what a failure looks like.
  *
@@ -23,7 +24,7 @@ import org.numaloom.locks.registry.LockType;
  */
 class NegativeControlsTest {
     static Stream<Arguments> brokenLocksAndVerdicts() {
-        return BrokenLocks.all().stream().map(type -> Arguments.of(type, expectedVerdict(type)));
+        return BrokenLocks.underSequentialConsistency().stream().map(type -> Arguments.of(type, expectedVerdict(type)));
     }
 
     /** Lincheck's headline for the flaw each control has. */
@@ -31,7 +32,7 @@ class NegativeControlsTest {
         return switch (type.name()) {
             // Two threads in the critical section give results no sequential order explains; so
             // does an unlock by a non-holder that returns instead of throwing.
-            case "NO_EXCLUSION", "FOREIGN_UNLOCK" -> "= Invalid execution results =";
+            case "NO_EXCLUSION", "FOREIGN_UNLOCK", "CHECK_THEN_SET" -> "= Invalid execution results =";
             // The waiter that missed its grant waits for ever; under model checking its parks
             // return spuriously, so Lincheck sees a thread looping without progress.
             case "LOST_WAKEUP" -> "= The execution has hung =";

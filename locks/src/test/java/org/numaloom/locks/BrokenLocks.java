@@ -14,6 +14,27 @@ public final class BrokenLocks {
     private BrokenLocks() {
     }
 
+    /**
+     * NEGATIVE CONTROL: unlock frees the lock word with a plain write. Its flaws exist only under a
+     * weaker memory model than sequential consistency (store buffers, JIT reordering), so a model
+     * checker that explores the interleavings of a sequentially consistent execution, as Lincheck
+     * does, cannot see them; only the suites that run real threads on real hardware can.
+     */
+    public static final LockType PLAIN_UNLOCK = new LockType("PLAIN_UNLOCK",
+            "NEGATIVE CONTROL: unlock frees the lock word with a plain write (no release, no store-load order)",
+            true, PlainUnlockLock::new);
+
+    /**
+     * NEGATIVE CONTROL for the virtual-thread harness only: the seed design's queue head spins
+     * without bound. On platform threads that is a correct (if wasteful) lock, so it is not in
+     * {@link #all()}; with more virtual threads than carriers, the spinner occupies the carrier its
+     * holder needs, and the program hangs.
+     */
+    public static final LockType UNBOUNDED_HEAD_SPIN = new LockType("UNBOUNDED_HEAD_SPIN",
+            "NEGATIVE CONTROL: the queue head spins on the lock word without bound, never parks",
+            true, UnboundedHeadSpinLock::new);
+
+    /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
                 new LockType("NO_EXCLUSION", "NEGATIVE CONTROL: every acquisition succeeds at once",
@@ -21,6 +42,14 @@ public final class BrokenLocks {
                 new LockType("LOST_WAKEUP", "NEGATIVE CONTROL: a waiter publishes itself after its last look at the lock word",
                         true, LostWakeupLock::new),
                 new LockType("FOREIGN_UNLOCK", "NEGATIVE CONTROL: unlock by a thread that does not hold the lock releases it",
-                        true, ForeignUnlockLock::new));
+                        true, ForeignUnlockLock::new),
+                new LockType("CHECK_THEN_SET", "NEGATIVE CONTROL: the lock word is taken by a read and a write, not a compare-and-set",
+                        true, CheckThenSetLock::new),
+                PLAIN_UNLOCK);
+    }
+
+    /** The negative controls whose flaws show in some interleaving of a sequentially consistent execution. */
+    public static List<LockType> underSequentialConsistency() {
+        return all().stream().filter(type -> type != PLAIN_UNLOCK).toList();
     }
 }

@@ -24,9 +24,12 @@ public final class ChildJvm {
     public record Result(boolean hung, int exitCode, String output) {
     }
 
+    /** {@code carriers} for the JVM's own choice of carriers (one per CPU). */
+    public static final int DEFAULT_CARRIERS = 0;
+
     /**
      * @param carriers the scheduler's parallelism and maximum pool size, so that no carrier is
-     *                 added to compensate for a pinned one
+     *                 added to compensate for a pinned one; or {@link #DEFAULT_CARRIERS}
      */
     public static Result run(Class<?> mainClass, int carriers, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
@@ -34,10 +37,12 @@ public final class ChildJvm {
         try {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                    "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
-                    "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers,
-                    "-cp", testClassPath(), mainClass.getName()));
+            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+            if (carriers != DEFAULT_CARRIERS) {
+                command.addAll(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers,
+                        "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers));
+            }
+            command.addAll(List.of("-cp", testClassPath(), mainClass.getName()));
             command.addAll(List.of(args));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             boolean finished = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.numaloom.locks.registry.LockRegistry;
@@ -75,19 +76,32 @@ public final class LockCases {
         return cases;
     }
 
+    public static Stream<LockType> stream() {
+        return all().stream();
+    }
+
+    /** Every lock case, then every negative control: what a suite that must tell them apart runs. */
+    public static List<LockType> withNegativeControls() {
+        List<LockType> cases = all();
+        cases.addAll(BrokenLocks.all());
+        return cases;
+    }
+
     /**
-     * The lock case of that name (exactly as listed by {@link #all()}).
+     * A lock case or a negative control by name (case does not matter).
      *
      * @throws IllegalArgumentException for an unknown name, listing the known ones
      */
     public static LockType named(String name) {
-        return all().stream().filter(type -> type.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown lock case " + name + "; known: "
-                        + all().stream().map(LockType::name).toList()));
+        return withNegativeControls().stream().filter(type -> type.name().equalsIgnoreCase(name.trim())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown lock '" + name + "'; known locks: "
+                        + names(all()) + "; negative controls: " + names(BrokenLocks.all())
+                        + ". A lock of your own is registered through org.numaloom.locks.registry.LockProvider"
+                        + " (see README, \"Plug in your own lock\")."));
     }
 
-    public static Stream<LockType> stream() {
-        return all().stream();
+    private static String names(List<LockType> types) {
+        return types.stream().map(LockType::name).collect(Collectors.joining(", "));
     }
 
     /** Counts the threads inside a critical section; more than one at a time is a broken lock. */

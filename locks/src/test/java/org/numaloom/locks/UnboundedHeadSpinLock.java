@@ -1,8 +1,8 @@
 package org.numaloom.locks;
 
 /**
- * NEGATIVE CONTROL, known broken: the seed design's flaw, kept so that the carrier-starvation
- * scenario proves it can catch it. The head of the queue spins on the lock word without bound and
+ * NEGATIVE CONTROL, known broken: the seed design's flaw, kept so that the virtual-thread stress
+ * harness (stress/, {@code VirtualThreadStress}) proves it can catch it. The head of the queue spins on the lock word without bound and
  * never parks. With one carrier, once the holder yields inside its critical section, the spinning
  * head occupies the only carrier and the holder never runs again: the program hangs.
  *

@@ -7,11 +7,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
-import org.numaloom.locks.BrokenLocks;
 import org.numaloom.locks.LockCases;
-import org.numaloom.locks.registry.LockType;
 
 /**
  * Runs a lock-guarded counter on virtual threads, records every operation's interval and result,
@@ -42,20 +39,12 @@ public final class CounterHistoryRun {
             System.err.println("usage: CounterHistoryRun LOCK_NAME THREADS OPERATIONS_PER_THREAD");
             System.exit(2);
         }
-        List<CounterOp> history = new CounterHistoryRun(lockNamed(args[0]).create())
+        List<CounterOp> history = new CounterHistoryRun(LockCases.named(args[0]).create())
                 .record(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
         Optional<String> violation = CounterLinearizability.violation(history);
         System.out.println(violation.map(why -> "VIOLATION " + why)
                 .orElse("LINEARIZABLE " + history.size() + " operations"));
         System.exit(violation.isPresent() ? 1 : 0);
-    }
-
-    /** A registered lock, a lock case of the suites, or a negative control. */
-    static LockType lockNamed(String name) {
-        return Stream.concat(LockCases.stream(), BrokenLocks.all().stream())
-                .filter(type -> type.name().equals(name))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown lock " + name));
     }
 
     private List<CounterOp> record(int threads, int operationsPerThread) throws InterruptedException {

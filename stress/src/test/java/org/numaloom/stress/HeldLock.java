@@ -1,0 +1,60 @@
+package org.numaloom.stress;
+
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.Lock;
+
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * One hand-over, the liveness tests' unit: a lock held when a waiter arrives, and let go by its
+ * holder at a random moment around the waiter's arrival. The waiter must then get the lock.
+ *
+ * <p>The thread that makes this object is the holder: it takes the lock in the constructor and
+ * unlocks in {@link #release()}; jcstress's liveness test builds its state and calls its signal on
+ * one control thread, and the virtual-thread harness does the same on its main thread. A lost wake-up
+ * needs the release to fall in a window of a few instructions of the waiter's way into the lock
+ * (between its look at the lock and its parking), so the holder does not wait for the waiter to
+ * park: it waits until the waiter announces itself, and both then spin a random few rounds before
+ * the waiter calls lock() and the holder unlock(): the release falls anywhere from a little before
+ * the waiter's first look at the lock to a little after it parked, sweeping the window.
+ */
+public class HeldLock {
+    /**
+     * Up to about 2 microseconds of spinning (2^6 rounds of {@code onSpinWait}): the length of a
+     * lock()'s way from its first look to park(). Log-uniform, so that short delays, where the
+     * windows of compiled code are, come up as often as long ones.
+     */
+    private static final int MAX_DELAY_SPINS_LOG2 = 6;
+
+    private final Lock lock;
+    private volatile boolean waiterArriving;
+
+    public HeldLock(LockType type) {
+        this.lock = type.create();
+        lock.lock();
+    }
+
+    /** The waiter: blocks until the holder lets go, then lets go itself. */
+    public final void lockAndUnlock() {
+        waiterArriving = true;
+        spinRandomly();
+        lock.lock();
+        lock.unlock();
+    }
+
+    /** The holder: waits until the waiter is on its way into lock(), and lets go. */
+    public final void release() {
+        while (!waiterArriving) {
+            Thread.onSpinWait();
+        }
+        spinRandomly();
+        lock.unlock();
+    }
+
+    private static void spinRandomly() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int spins = random.nextInt(1 << random.nextInt(MAX_DELAY_SPINS_LOG2 + 1)); spins > 0; spins--) {
+            Thread.onSpinWait();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.numaloom.stress.jcstress;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Kills a JVM that jcstress forked and that has run for too long, after saving its thread dump.
+ *
+ * <p>jcstress times out a test's measured iterations, but not the set-up it runs before them (its
+ * resource estimation runs the actors once and joins them without a limit). A lock that loses a
+ * wake-up there leaves the fork, and so the whole run, waiting for ever. Killed, the fork is
+ * reported by jcstress as a VM error of that test, which fails it, and the run goes on.
+ *
+ * <p>The limit is far above what a fork needs (seconds in the quick modes); it is set with
+ * {@code -Dnumaloom.jcstress.forkTimeoutSeconds}, higher under emulation.
+ */
+final class ForkWatchdog implements AutoCloseable {
+    static final Duration DEFAULT_LIMIT = Duration.ofSeconds(Long.getLong("numaloom.jcstress.forkTimeoutSeconds", 120));
+
+    private final Duration limit;
+    private final Path dumpDir;
+    private final Thread thread;
+
+    ForkWatchdog(Duration limit, Path dumpDir) {
+        this.limit = limit;
+        this.dumpDir = dumpDir;
+        this.thread = Thread.ofPlatform().daemon().name("jcstress-fork-watchdog").start(this::watch);
+    }
+
+    private void watch() {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                ProcessHandle.current().children().filter(this::outlived).forEach(this::dumpAndKill);
+                Thread.sleep(1_000);
+            }
+        } catch (InterruptedException stop) {
+            // closed
+        }
+    }
+
+    private boolean outlived(ProcessHandle fork) {
+        Optional<Instant> start = fork.info().startInstant();
+        return start.isPresent() && Duration.between(start.get(), Instant.now()).compareTo(limit) > 0;
+    }
+
+    private void dumpAndKill(ProcessHandle fork) {
+        Path dump = dumpDir.resolve("hung-fork-" + fork.pid() + ".txt");
+        boolean dumped = threadDump(fork.pid(), dump);
+        fork.destroyForcibly();
+        System.out.println("jcstress: killed forked JVM " + fork.pid() + " after " + limit.toSeconds()
+                + " s (hung); " + (dumped ? "thread dump: " + dump : "no jcmd in this JDK, no thread dump"));
+    }
+
+    private static boolean threadDump(long pid, Path dump) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!jcmd.toFile().canExecute()) {
+            return false;
+        }
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
+                    .redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return false;
+            }
+            return process.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        thread.interrupt();
+        thread.join();
+    }
+}

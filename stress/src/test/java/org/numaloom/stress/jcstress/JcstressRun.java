@@ -1,0 +1,252 @@
+package org.numaloom.stress.jcstress;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.numaloom.locks.BrokenLocks;
+import org.numaloom.locks.LockCases;
+import org.numaloom.locks.registry.LockType;
+import org.openjdk.jcstress.JCStress;
+import org.openjdk.jcstress.Options;
+import org.openjdk.jcstress.infra.runners.TestList;
+
+/**
+ * Runs the generated jcstress tests of the chosen locks in one jcstress invocation, and prints the
+ * verdict per lock and test.
+ *
+ * <p>One invocation for everything, because each one pays jcstress's fixed start-up (probing the
+ * JVM's options, about two minutes under QEMU). jcstress runs in this JVM and forks one JVM per
+ * test and configuration, with this JVM's class path; its HTML report goes to the report
+ * directory, and so does its binary result file, which is read back here to grade every test that
+ * was asked for (one that has no result fails).
+ *
+ * <p>A real lock passes if every test passed. A negative control passes, as a control, if at
+ * least one test caught it; the summary says which. The exit status is 0 only if every real lock
+ * passed and every negative control was caught; 1 otherwise; 2 for bad arguments.
+ *
+ * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
+ * [--negative-controls] [--budget] [--report DIR]}. Without {@code --lock}, every lock case of the
+ * kit ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks};
+ * a control may also be named with {@code --lock}. {@code --budget} runs every test in one JVM
+ * configuration (C2 with jcstress's randomizing stress flags) instead of jcstress's several (the
+ * interpreter, C1, C2, each actor in its own mode): one fork per test instead of four to fourteen,
+ * for the budgeted run inside {@code ./numaloom test}.
+ *
+ * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
+ * report directory, and its test fails.
+ */
+public final class JcstressRun {
+    static final List<String> MODES = List.of("sanity", "quick", "default", "tough", "stress");
+
+    private String mode = "quick";
+    private final Set<LockType> locks = new LinkedHashSet<>();
+    private final Set<String> tests = new LinkedHashSet<>();
+    private Path reportDir = Path.of("jcstress-report");
+    private final Set<String> skippedInSanityMode = new TreeSet<>();
+    private boolean budget;
+
+    public static void main(String[] args) throws Exception {
+        JcstressRun run = new JcstressRun();
+        List<String> selected = null;
+        try {
+            run.parse(args);
+            selected = run.selectedTests();
+        } catch (IllegalArgumentException bad) {
+            System.err.println("jcstress: " + bad.getMessage());
+            System.exit(2);
+        }
+        System.exit(run.run(selected) ? 0 : 1);
+    }
+
+    void parse(String[] args) {
+        boolean negativeControls = false;
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            switch (option) {
+                case "--negative-controls" -> negativeControls = true;
+                case "--budget" -> budget = true;
+                case "--mode", "--lock", "--test", "--report" -> {
+                    if (i + 1 >= args.length || args[i + 1].isBlank()) {
+                        throw new IllegalArgumentException(option + " needs a value");
+                    }
+                    String value = args[++i];
+                    switch (option) {
+                        case "--mode" -> mode = modeNamed(value);
+                        case "--lock" -> locks.add(LockCases.named(value));
+                        case "--test" -> tests.add(testNamed(value));
+                        default -> reportDir = Path.of(value);
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + option
+                        + "'; usage: [--mode " + String.join("|", MODES)
+                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--report DIR]");
+            }
+        }
+        if (locks.isEmpty()) {
+            locks.addAll(LockCases.all());
+        }
+        if (negativeControls) {
+            locks.addAll(BrokenLocks.all());
+        }
+        if (tests.isEmpty()) {
+            tests.addAll(testNames());
+        }
+    }
+
+    private static String modeNamed(String name) {
+        if (!MODES.contains(name)) {
+            throw new IllegalArgumentException("unknown mode '" + name + "'; valid modes: " + String.join(", ", MODES));
+        }
+        return name;
+    }
+
+    private static String testNamed(String name) {
+        for (String test : testNames()) {
+            if (test.equalsIgnoreCase(name)) {
+                return test;
+            }
+        }
+        throw new IllegalArgumentException("unknown test '" + name + "'; valid tests: " + String.join(", ", testNames()));
+    }
+
+    /** The tests of the template, as the build generated them (those of any one lock). */
+    static SortedSet<String> testNames() {
+        SortedSet<String> names = new TreeSet<>();
+        for (String test : generatedTests()) {
+            names.add(test.substring(test.lastIndexOf('.') + 1));
+        }
+        if (names.isEmpty()) {
+            throw new IllegalStateException("no generated jcstress test on the class path (META-INF/TestList): was the"
+                    + " stress module built with jcstress-core as an annotation processor?");
+        }
+        return names;
+    }
+
+    private static List<String> generatedTests() {
+        return TestList.tests().stream().filter(test -> test.startsWith(JcstressResults.TEST_PREFIX)).toList();
+    }
+
+    /**
+     * The jcstress names of the chosen tests of the chosen locks, each of which must exist. Sanity
+     * mode runs a termination test for 0 ms, which takes no sample and proves nothing: those tests
+     * are left out of a sanity run, and the run says so.
+     */
+    List<String> selectedTests() {
+        Set<String> generated = Set.copyOf(generatedTests());
+        List<String> selected = new ArrayList<>();
+        for (LockType lock : locks) {
+            for (String test : tests) {
+                String name = JcstressResults.TEST_PREFIX + lock.name() + "." + test;
+                if (mode.equals("sanity") && generated.contains(name) && isTerminationTest(name)) {
+                    skippedInSanityMode.add(test);
+                    continue;
+                }
+                if (!generated.contains(name)) {
+                    throw new IllegalStateException("no generated jcstress test " + name + ": lock " + lock.name()
+                            + " was not known when the stress module was built; rebuild it with the lock's provider"
+                            + " on its class path");
+                }
+                selected.add(name);
+            }
+        }
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("no test left to run: sanity mode runs no termination test");
+        }
+        return selected;
+    }
+
+    private static boolean isTerminationTest(String name) {
+        return TestList.getInfo(name).cases().stream().anyMatch(outcome -> outcome.matches("STALE"));
+    }
+
+    boolean run(List<String> selected) throws Exception {
+        if (!skippedInSanityMode.isEmpty()) {
+            System.out.println("jcstress: sanity mode takes no sample of termination tests; not run: "
+                    + String.join(", ", skippedInSanityMode) + " (use --mode quick or higher)");
+        }
+        Files.createDirectories(reportDir);
+        Options options = new Options(jcstressArguments(selected));
+        if (!options.parse()) {
+            throw new IllegalStateException("jcstress rejected its arguments");
+        }
+        try (ForkWatchdog watchdog = new ForkWatchdog(ForkWatchdog.DEFAULT_LIMIT, reportDir)) {
+            new JCStress(options).run();
+        } catch (AssertionError | RuntimeException failures) {
+            // jcstress ends a run with failures by throwing; the verdicts come from the results.
+            System.out.println("jcstress: " + failures.getMessage().lines().findFirst().orElse(""));
+        }
+        Path resultFile = Path.of(options.getResultFile());
+        if (!Files.exists(resultFile)) {
+            throw new IllegalStateException("jcstress left no result file " + resultFile);
+        }
+        Path keptResultFile = Files.move(resultFile, reportDir.resolve(resultFile.getFileName()),
+                StandardCopyOption.REPLACE_EXISTING);
+        JcstressResults results = JcstressResults.read(keptResultFile, selected);
+        results.write(reportDir);
+        return report(results);
+    }
+
+    private String[] jcstressArguments(List<String> selected) {
+        String filter = selected.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(", ")$"));
+        List<String> arguments = new ArrayList<>(List.of("-m", mode, "-t", filter, "-r", reportDir.toString()));
+        if (budget) {
+            arguments.addAll(List.of("-sc", "false", "-jvmArgs", String.join(" ", budgetJvmArguments())));
+        }
+        // Otherwise every forked JVM gets this JVM's flags (jcstress passes them on), so the
+        // launcher's flags for the locks, and -Djna.tmpdir, reach the tests.
+        return arguments.toArray(String[]::new);
+    }
+
+    /**
+     * The one JVM configuration of a budgeted run: this JVM's flags, and C2 with its scheduling and
+     * optimization randomized (what jcstress's own stress configurations add), the configuration
+     * most likely to reorder memory accesses that the Java memory model leaves free.
+     */
+    private static List<String> budgetJvmArguments() {
+        List<String> flags = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        flags.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+StressLCM", "-XX:+StressGCM", "-XX:+StressIGVN",
+                "-XX:+StressCCP"));
+        return flags;
+    }
+
+    static boolean isNegativeControl(String lock) {
+        return BrokenLocks.all().stream().anyMatch(control -> control.name().equals(lock));
+    }
+
+    private boolean report(JcstressResults results) {
+        boolean ok = true;
+        System.out.println();
+        System.out.println("numaloom jcstress, mode " + mode + ": every lock x test");
+        results.printTable(System.out);
+        System.out.println();
+        for (LockType lock : locks) {
+            List<JcstressResults.Verdict> verdicts = results.of(lock.name());
+            List<String> failed = verdicts.stream().filter(v -> !v.passed()).map(JcstressResults.Verdict::test).toList();
+            if (isNegativeControl(lock.name())) {
+                boolean caught = !failed.isEmpty();
+                ok &= caught;
+                System.out.println("negative control " + lock.name() + ": "
+                        + (caught ? "caught by " + String.join(", ", failed) : "NOT CAUGHT: the suite passed a broken lock"));
+            } else if (!failed.isEmpty()) {
+                ok = false;
+                System.out.println(lock.name() + ": FAILED " + String.join(", ", failed));
+            }
+        }
+        long realFailures = results.verdicts().stream()
+                .filter(v -> !v.passed() && !isNegativeControl(v.lock())).count();
+        System.out.printf("%d tests, %d failed on real locks; HTML report: %s%n", results.verdicts().size(), realFailures,
+                reportDir.toAbsolutePath().resolve("index.html"));
+        return ok;
+    }
+}

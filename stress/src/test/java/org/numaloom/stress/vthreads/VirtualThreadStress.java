@@ -1,0 +1,409 @@
+package org.numaloom.stress.vthreads;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import org.numaloom.locks.BrokenLocks;
+import org.numaloom.locks.LockCases;
+import org.numaloom.locks.registry.LockType;
+import org.numaloom.stress.HeldLock;
+
+/**
+ * The virtual-thread stress harness: thousands of virtual threads fight for one lock, on however
+ * many carriers the JVM was started with, in every way a {@link Lock} can be asked and held.
+ *
+ * <p>What each thread does (by its index, {@link Style}): lock and yield inside; lock and park
+ * inside; lock and throw from inside; tryLock with a timeout and sleep inside; an untimed tryLock;
+ * lockInterruptibly; an interrupter interrupts the interruptible and the yielding threads at random,
+ * in the queue or inside (lock() must ignore it, lockInterruptibly() must give up or keep the lock);
+ * and an unlock by a stranger that does not hold the lock, which must be rejected. Every round
+ * starts with a yield, so that the threads interleave on few carriers.
+ *
+ * <p>What is checked, at the end, exactly:
+ * <ul>
+ *   <li>counts: every acquisition incremented the plain counter once; acquisitions, time-outs,
+ *       refused tries and interrupted waits add up to threads x rounds; every throw from inside
+ *       was counted, and the lock still worked after it;</li>
+ *   <li>mutual exclusion: an occupancy counter ({@link LockCases.Occupancy}) never saw two threads
+ *       inside;</li>
+ *   <li>foreign unlocks: every one threw {@link IllegalMonitorStateException};</li>
+ *   <li>progress: every thread finished within the watchdog's time, else the run prints a thread
+ *       dump (virtual threads included) and exits with {@link #HUNG};</li>
+ *   <li>the same counts and exclusion in a tight phase: two threads per carrier lock (half by
+ *       spinning on tryLock), increment, unlock, {@value #TIGHT_ROUNDS} times each, nothing else
+ *       ({@link #tightLoops});</li>
+ *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
+ *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
+ *       get the lock;</li>
+ *   <li>waiting: the worst "overtaking" of one acquisition (how many queued acquisitions by others
+ *       happened between a thread's request and its grant) is measured for every lock, and held
+ *       to the lock's stated bound ({@link WaitingBound}).</li>
+ * </ul>
+ *
+ * <p>Run in a child JVM ({@link VirtualThreadStressTest}): the number of carriers is fixed when a
+ * JVM starts, and a carrier spinning for ever cannot be stopped from inside. Prints one line,
+ * {@code PASSED ...} or {@code FAILED <what> ...}, and exits 0, 1, or {@link #HUNG}.
+ *
+ * <p>Usage: {@code VirtualThreadStress LOCK_NAME THREADS ROUNDS WATCHDOG_SECONDS}.
+ */
+public final class VirtualThreadStress {
+    static final int HUNG = 3;
+
+    /** What one thread does with the lock. */
+    enum Style { LOCK_AND_YIELD, LOCK_AND_PARK, LOCK_AND_THROW, TIMED_TRY_AND_SLEEP, TRY, INTERRUPTIBLE, STRANGER }
+
+    /** Failed tryLock()s between two yields of a spinner in the tight phase. */
+    static final int SPINS_BEFORE_YIELD = 64;
+    /** Acquisitions per thread of the tight phase. */
+    static final int TIGHT_ROUNDS = 50_000;
+    /** Hand-overs of the liveness phase; a few seconds on two carriers. */
+    static final int HAND_OVERS = 50_000;
+    /** How long a waiter may stay blocked after its holder let go: far beyond a wake-up's microseconds. */
+    static final Duration HAND_OVER_PATIENCE = Duration.ofSeconds(5);
+
+    private final LockType lockType;
+    private final Lock lock;
+    private final WaitingBound bound;
+    private final int threads;
+    private final int rounds;
+    private final LockCases.Occupancy occupancy = new LockCases.Occupancy();
+    /** Guarded by the lock: a plain field, so that a broken lock loses increments. */
+    private long counter;
+    private final AtomicLong acquisitions = new AtomicLong();
+    /** Acquisitions that waited in the lock's queue (all but tryLock()): what FIFO orders. */
+    private final AtomicLong queuedGrants = new AtomicLong();
+    private final AtomicLong timeouts = new AtomicLong();
+    private final AtomicLong refusedTries = new AtomicLong();
+    private final AtomicLong interrupted = new AtomicLong();
+    private final AtomicLong thrown = new AtomicLong();
+    private final AtomicLong foreignUnlocksAccepted = new AtomicLong();
+    private final AtomicLong unexpected = new AtomicLong();
+    private final LongAccumulator worstOvertaking = new LongAccumulator(Math::max, 0);
+    private volatile String firstUnexpected;
+    private int handOversDone;
+    private String lostHandOver;
+
+    private VirtualThreadStress(LockType type, int threads, int rounds) {
+        this.lockType = type;
+        this.lock = type.create();
+        this.bound = WaitingBound.of(type.name());
+        this.threads = threads;
+        this.rounds = rounds;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 4) {
+            System.err.println("usage: VirtualThreadStress LOCK_NAME THREADS ROUNDS WATCHDOG_SECONDS");
+            System.exit(2);
+        }
+        VirtualThreadStress stress = new VirtualThreadStress(lockNamed(args[0]), Integer.parseInt(args[1]),
+                Integer.parseInt(args[2]));
+        Duration watchdog = Duration.ofSeconds(Long.parseLong(args[3]));
+        System.exit(stress.run(args[0], watchdog));
+    }
+
+    /** A lock case, a negative control, or the harness's own control, the unbounded head spin. */
+    static LockType lockNamed(String name) {
+        return name.equals(BrokenLocks.UNBOUNDED_HEAD_SPIN.name()) ? BrokenLocks.UNBOUNDED_HEAD_SPIN : LockCases.named(name);
+    }
+
+    private int run(String name, Duration watchdog) throws InterruptedException, IOException {
+        List<Thread> all = new ArrayList<>();
+        List<Thread> interruptible = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Style style = Style.values()[t % Style.values().length];
+            Thread thread = Thread.ofVirtual().name("stress-" + style + "-" + t).unstarted(() -> play(style));
+            all.add(thread);
+            if (style == Style.INTERRUPTIBLE || style == Style.LOCK_AND_YIELD) {
+                interruptible.add(thread);
+            }
+        }
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread interrupter = Thread.ofPlatform().daemon().name("interrupter").start(() -> {
+            while (running.get()) {
+                interruptible.get(ThreadLocalRandom.current().nextInt(interruptible.size())).interrupt();
+                LockSupport.parkNanos(100_000);
+            }
+        });
+        long start = System.nanoTime();
+        long deadline = start + watchdog.toNanos();
+        all.forEach(Thread::start);
+        for (Thread thread : all) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !thread.join(Duration.ofNanos(left))) {
+                return hung(name, watchdog);
+            }
+        }
+        running.set(false);
+        interrupter.join();
+        if (!tightLoops(deadline)) {
+            return hung(name, watchdog);
+        }
+        handOvers(deadline);
+        return verdict(name, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * The tight phase: two threads per carrier lock, increment and unlock with nothing else inside
+     * or between, half of them spinning on tryLock(), so that running threads on different carriers
+     * meet at the lock word all the time (in the contended phase most threads are parked): where a
+     * check-then-set race shows.
+     *
+     * @return false if the watchdog's time ran out
+     */
+    private boolean tightLoops(long deadline) throws InterruptedException {
+        List<Thread> loopers = new ArrayList<>();
+        for (int t = 0; t < tightThreads(); t++) {
+            boolean spinOnTryLock = t % 2 == 0;
+            loopers.add(Thread.ofVirtual().name("tight-" + t).start(() -> {
+                for (int i = 0; i < TIGHT_ROUNDS; i++) {
+                    try {
+                        lockAndIncrement(spinOnTryLock);
+                    } catch (RuntimeException | Error e) {
+                        recordUnexpected(e);
+                    }
+                }
+            }));
+        }
+        for (Thread looper : loopers) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !looper.join(Duration.ofNanos(left))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param spinOnTryLock whether to ask by tryLock() until it succeeds, rather than by lock():
+     *                      spinners race for the word the moment it is free; they yield every
+     *                      {@value #SPINS_BEFORE_YIELD} tries, else two spinners would occupy both
+     *                      carriers while the queued thread that a FIFO lock waits for never runs
+     */
+    private void lockAndIncrement(boolean spinOnTryLock) {
+        if (spinOnTryLock) {
+            for (int tries = 1; !lock.tryLock(); tries++) {
+                if (tries % SPINS_BEFORE_YIELD == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        } else {
+            lock.lock();
+        }
+        try {
+            occupancy.enter();
+            counter++;
+            acquisitions.incrementAndGet();
+            occupancy.leave();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void recordUnexpected(Throwable e) {
+        if (unexpected.getAndIncrement() == 0) {
+            firstUnexpected = Thread.currentThread().getName() + ": " + e;
+        }
+    }
+
+    private static int tightThreads() {
+        return 2 * carriers();
+    }
+
+    /**
+     * The liveness phase: one virtual thread at a time asks for a lock that this (platform)
+     * thread holds and lets go at a random moment around the waiter's arrival ({@link HeldLock}).
+     * With nobody else around to pass by and wake it, a waiter whose wake-up was lost stays blocked
+     * on a free lock; in the contended phase above, later threads rescue such a waiter.
+     */
+    private void handOvers(long deadline) throws InterruptedException {
+        for (; handOversDone < HAND_OVERS && System.nanoTime() - deadline < 0; handOversDone++) {
+            HeldLock held = new HeldLock(lockType);
+            Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(held::lockAndUnlock);
+            held.release();
+            if (!waiter.join(HAND_OVER_PATIENCE)) {
+                lostHandOver = "lost wake-up: in hand-over " + handOversDone + " the waiter was still blocked "
+                        + HAND_OVER_PATIENCE.toSeconds() + " s after the holder let go";
+                return;
+            }
+        }
+    }
+
+    private void play(Style style) {
+        for (int round = 0; round < rounds; round++) {
+            Thread.yield();
+            try {
+                if (style == Style.STRANGER) {
+                    unlockWithoutHolding();
+                } else {
+                    acquireAndHold(style, round);
+                }
+            } catch (InterruptedException e) {
+                interrupted.incrementAndGet();
+            } catch (InsideFailure e) {
+                thrown.incrementAndGet();
+            } catch (RuntimeException | Error e) {
+                recordUnexpected(e);
+            }
+        }
+        Thread.interrupted();
+    }
+
+    private void acquireAndHold(Style style, int round) throws InterruptedException {
+        long ticket = queuedGrants.get();
+        if (!acquire(style)) {
+            return;
+        }
+        try {
+            occupancy.enter();
+            try {
+                counter++;
+                acquisitions.incrementAndGet();
+                if (style != Style.TRY) {
+                    worstOvertaking.accumulate(queuedGrants.getAndIncrement() - ticket);
+                }
+                passTimeInside(style, round);
+            } finally {
+                occupancy.leave();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (style != Style.INTERRUPTIBLE) {
+            Thread.interrupted();
+        }
+    }
+
+    private boolean acquire(Style style) throws InterruptedException {
+        switch (style) {
+            case TIMED_TRY_AND_SLEEP -> {
+                // From a tenth of a millisecond, which the queue of a contended lock always
+                // outlasts, to tens, which it usually does not: both ways out are taken.
+                if (!lock.tryLock(ThreadLocalRandom.current().nextLong(100, 200_000), TimeUnit.MICROSECONDS)) {
+                    timeouts.incrementAndGet();
+                    return false;
+                }
+            }
+            case TRY -> {
+                if (!lock.tryLock()) {
+                    refusedTries.incrementAndGet();
+                    return false;
+                }
+            }
+            case INTERRUPTIBLE -> lock.lockInterruptibly();
+            default -> lock.lock();
+        }
+        return true;
+    }
+
+    /** Thrown from inside a critical section, to check that the lock survives it. */
+    private static final class InsideFailure extends RuntimeException {
+        InsideFailure() {
+            super("thrown from inside the critical section", null, false, false);
+        }
+    }
+
+    private static void passTimeInside(Style style, int round) {
+        switch (style) {
+            case LOCK_AND_PARK -> LockSupport.parkNanos(20_000);
+            case LOCK_AND_THROW -> throw new InsideFailure();
+            case TIMED_TRY_AND_SLEEP -> sleepUninterruptibly(Duration.ofNanos(10_000 + round * 1_000L));
+            case INTERRUPTIBLE -> LockSupport.parkNanos(5_000);
+            default -> Thread.yield();
+        }
+    }
+
+    private void unlockWithoutHolding() {
+        try {
+            lock.unlock();
+            foreignUnlocksAccepted.incrementAndGet();
+        } catch (IllegalMonitorStateException expected) {
+            // as it must
+        }
+    }
+
+    private static void sleepUninterruptibly(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private int verdict(String name, long millis) {
+        long asked = askingThreads() * rounds + (long) tightThreads() * TIGHT_ROUNDS;
+        List<String> failures = new ArrayList<>();
+        if (counter != acquisitions.get()) {
+            failures.add("lost updates: counter " + counter + " != acquisitions " + acquisitions.get());
+        }
+        if (occupancy.worst() > 1) {
+            failures.add("mutual exclusion: " + occupancy.worst() + " threads inside at once");
+        }
+        if (acquisitions.get() + timeouts.get() + refusedTries.get() + interrupted.get() != asked) {
+            failures.add("counts: acquisitions + timeouts + refused + interrupted != " + asked);
+        }
+        if (thrown.get() != (long) threadsOf(Style.LOCK_AND_THROW) * rounds) {
+            failures.add("throws from inside: " + thrown.get() + " != " + (long) threadsOf(Style.LOCK_AND_THROW) * rounds);
+        }
+        if (foreignUnlocksAccepted.get() > 0) {
+            failures.add("foreign unlock: " + foreignUnlocksAccepted.get() + " unlocks by a non-holder were accepted");
+        }
+        if (unexpected.get() > 0) {
+            failures.add(unexpected.get() + " unexpected exceptions, the first: " + firstUnexpected);
+        }
+        if (lostHandOver != null) {
+            failures.add(lostHandOver);
+        }
+        bound.violation(worstOvertaking.get(), threads, carriers()).ifPresent(failures::add);
+        System.out.printf("%s %s counter=%d acquisitions=%d timeouts=%d refusedTries=%d interrupted=%d thrown=%d"
+                        + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) handOvers=%d carriers=%d"
+                + " millis=%d%n",
+                failures.isEmpty() ? "PASSED" : "FAILED " + String.join("; ", failures), name, counter,
+                acquisitions.get(), timeouts.get(), refusedTries.get(), interrupted.get(), thrown.get(),
+                foreignUnlocksAccepted.get(), occupancy.worst(), worstOvertaking.get(), bound.describe(threads, carriers()),
+                handOversDone, carriers(), millis);
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    private long askingThreads() {
+        return threads - threadsOf(Style.STRANGER);
+    }
+
+    private int threadsOf(Style style) {
+        int styles = Style.values().length;
+        return threads / styles + (style.ordinal() < threads % styles ? 1 : 0);
+    }
+
+    static int carriers() {
+        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Prints that the run hung, with a dump of every thread, virtual ones included, and exits. */
+    private int hung(String name, Duration watchdog) throws IOException {
+        Path dump = Files.createTempFile("virtual-thread-stress-" + name + "-", ".txt");
+        Files.delete(dump);
+        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .dumpThreads(dump.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+        System.out.printf("FAILED HUNG %s: not finished after %d s; acquisitions=%d worstOccupancy=%d; thread dump: %s%n",
+                name, watchdog.toSeconds(), acquisitions.get(), occupancy.worst(), dump);
+        System.out.println(ThreadDumps.summary(Files.readString(dump)));
+        System.out.flush();
+        Runtime.getRuntime().halt(HUNG);
+        return HUNG;
+    }
+}

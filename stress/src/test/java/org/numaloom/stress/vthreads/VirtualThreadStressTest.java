@@ -1,0 +1,102 @@
+package org.numaloom.stress.vthreads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.numaloom.locks.BrokenLocks;
+import org.numaloom.locks.ChildJvm;
+import org.numaloom.locks.LockCases;
+import org.numaloom.locks.registry.LockType;
+
+/**
+ * Every lock case passes the {@link VirtualThreadStress} harness on one carrier, two, and the
+ * JVM's default number; every negative control fails it, and the output says how.
+ */
+class VirtualThreadStressTest {
+    static final int THREADS = 2_000;
+    static final int ROUNDS = 12;
+    /** A run takes a few seconds here; a lock that needs a minute has a liveness problem. */
+    static final long WATCHDOG_SECONDS = 60;
+    /** How long a negative control may run: it must fail or hang well before (real locks: seconds). */
+    static final long CONTROL_WATCHDOG_SECONDS = 20;
+    static final int CONTROL_ATTEMPTS = 5;
+    /** Beyond the watchdog: JVM start, the thread dump; the child is killed after that. */
+    static final long CHILD_MARGIN_SECONDS = 60;
+
+    static Stream<Arguments> lockCasesAndCarriers() {
+        return LockCases.stream().flatMap(type -> Stream.of(1, 2, ChildJvm.DEFAULT_CARRIERS)
+                .map(carriers -> Arguments.of(type, carriers)));
+    }
+
+    @ParameterizedTest(name = "{0} on {1} carrier(s) (0: the default)")
+    @MethodSource("lockCasesAndCarriers")
+    @Timeout(WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void everyLockPasses(LockType type, int carriers) throws Exception {
+        ChildJvm.Result result = run(type, carriers, WATCHDOG_SECONDS);
+        System.out.println(result.output());
+        assertFalse(result.hung(), type + " outlived its watchdog on " + carriers + " carrier(s):\n" + result.output());
+        assertEquals(0, result.exitCode(), type + " failed the harness on " + carriers + " carrier(s):\n" + result.output());
+        assertTrue(result.output().startsWith("PASSED"), result.output());
+    }
+
+    /**
+     * Two carriers, so that threads really run at once: a check-then-set race or a store still in a
+     * store buffer needs two CPUs.
+     *
+     * <p>Up to {@value #CONTROL_ATTEMPTS} runs, each in a new JVM: the lost wake-ups of LOST_WAKEUP
+     * and PLAIN_UNLOCK need a release to land in a window of a few nanoseconds of compiled code, and
+     * one run's 50,000 hand-overs found it in about three runs of four here (JIT decisions differ
+     * from JVM to JVM). A control that passes every run fails the test.
+     */
+    @ParameterizedTest(name = "negative control {0}")
+    @MethodSource("negativeControls")
+    @Timeout(CONTROL_ATTEMPTS * (CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS))
+    void everyNegativeControlFails(LockType control) throws Exception {
+        List<String> passes = new ArrayList<>();
+        for (int attempt = 1; attempt <= CONTROL_ATTEMPTS; attempt++) {
+            ChildJvm.Result result = run(control, 2, CONTROL_WATCHDOG_SECONDS);
+            assertFalse(result.hung(), "the harness's own watchdog did not fire for " + control + ":\n" + result.output());
+            if (result.exitCode() != 0) {
+                System.out.println("negative control " + control + " caught in run " + attempt + ": "
+                        + result.output().lines().findFirst().orElse(""));
+                assertTrue(result.output().startsWith("FAILED"), result.output());
+                return;
+            }
+            passes.add(result.output());
+        }
+        fail("the harness passed the negative control " + control + " (" + control.description() + ") in "
+                + CONTROL_ATTEMPTS + " runs:\n" + String.join("\n", passes));
+    }
+
+    static Stream<LockType> negativeControls() {
+        return BrokenLocks.all().stream();
+    }
+
+    /** The seed design's flaw: on one carrier the spinning head starves the holder, and the watchdog fires. */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void theUnboundedHeadSpinHangsOnOneCarrier() throws Exception {
+        ChildJvm.Result result = run(BrokenLocks.UNBOUNDED_HEAD_SPIN, 1, CONTROL_WATCHDOG_SECONDS);
+        System.out.println(result.output());
+        assertEquals(VirtualThreadStress.HUNG, result.exitCode(),
+                "the unbounded head spin did not hang on one carrier:\n" + result.output());
+        assertTrue(result.output().contains("UnboundedHeadSpinLock"), "the thread dump does not show the spinner:\n"
+                + result.output());
+    }
+
+    private static ChildJvm.Result run(LockType type, int carriers, long watchdogSeconds) throws Exception {
+        return ChildJvm.run(VirtualThreadStress.class, carriers, watchdogSeconds + CHILD_MARGIN_SECONDS, type.name(),
+                Integer.toString(THREADS), Integer.toString(ROUNDS), Long.toString(watchdogSeconds));
+    }
+}
