@@ -15,6 +15,14 @@ import java.util.concurrent.locks.LockSupport;
  * ends it. An uninterruptible wait remembers an interrupt so that the lock can re-assert it once
  * acquired, as {@link java.util.concurrent.locks.ReentrantLock#lock()} does.
  *
+ * <p>Giving up is final. A thread waits in stages (its place in a queue, then the head of the
+ * queue, then the lock word), and an interrupt can be consumed in one stage when the give-up it
+ * asks for loses a race: a queued waiter interrupted just as its predecessor makes it the head
+ * can no longer cancel its place, and becomes the head. Its next stage must still end the wait.
+ * So once an interruptible wait has seen an interrupt, or a timed one its deadline, every later
+ * {@link #park} returns false at once instead of parking: the interrupt (or time-out) is acted on
+ * at the first point where the thread can leave, and is never forgotten in between.
+ *
  * <p>Not thread-safe: a waiter belongs to the thread that waits.
  */
 final class Waiter {
@@ -59,10 +67,13 @@ final class Waiter {
      * Parks until unparked, the deadline passes, or an interrupt; then renews the spin budget.
      * Spurious returns are allowed: callers re-check their condition in a loop.
      *
-     * @return false if the wait must be abandoned: the deadline has passed or an interruptible
-     *         wait was interrupted
+     * @return false if the wait must be abandoned: the deadline has passed, or an interruptible
+     *         wait was interrupted, now or at any earlier park of this waiter (then without parking)
      */
     boolean park(Object blocker) {
+        if (abortedByInterrupt()) {
+            return false;
+        }
         if (timed) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0L) {

@@ -1,5 +1,6 @@
 package org.numaloom.locks;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.numaloom.locks.registry.LockType;
@@ -34,6 +35,16 @@ public final class BrokenLocks {
             "NEGATIVE CONTROL: the queue head spins on the lock word without bound, never parks",
             true, UnboundedHeadSpinLock::new);
 
+    /**
+     * NEGATIVE CONTROL for the suites that interrupt queued waiters ({@code QueuedInterruptsTest},
+     * the virtual-thread harness's interrupt phase): a waiter interrupted as it is made the head of
+     * the queue forgets the interrupt and waits on. Not in {@link #all()}: the suites that only
+     * pair two actors, or never interrupt a waiter whose holder keeps the lock, cannot see it.
+     */
+    public static final LockType SWALLOWED_INTERRUPT = new LockType("SWALLOWED_INTERRUPT",
+            "NEGATIVE CONTROL: an interrupt consumed while queued is forgotten once the waiter becomes the head",
+            true, SwallowedInterruptLock::new);
+
     /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
@@ -46,6 +57,14 @@ public final class BrokenLocks {
                 new LockType("CHECK_THEN_SET", "NEGATIVE CONTROL: the lock word is taken by a read and a write, not a compare-and-set",
                         true, CheckThenSetLock::new),
                 PLAIN_UNLOCK);
+    }
+
+    /** Every negative control: those of {@link #all()} and those that only some suites can catch. */
+    public static List<LockType> everyControl() {
+        List<LockType> controls = new ArrayList<>(all());
+        controls.add(UNBOUNDED_HEAD_SPIN);
+        controls.add(SWALLOWED_INTERRUPT);
+        return controls;
     }
 
     /** The negative controls whose flaws show in some interleaving of a sequentially consistent execution. */

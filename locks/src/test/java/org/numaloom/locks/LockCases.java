@@ -88,14 +88,16 @@ public final class LockCases {
     }
 
     /**
-     * A lock case or a negative control by name (case does not matter).
+     * A lock case or a negative control (any of {@link BrokenLocks#everyControl()}) by name (case
+     * does not matter).
      *
      * @throws IllegalArgumentException for an unknown name, listing the known ones
      */
     public static LockType named(String name) {
-        return withNegativeControls().stream().filter(type -> type.name().equalsIgnoreCase(name.trim())).findFirst()
+        return Stream.concat(all().stream(), BrokenLocks.everyControl().stream())
+                .filter(type -> type.name().equalsIgnoreCase(name.trim())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown lock '" + name + "'; known locks: "
-                        + names(all()) + "; negative controls: " + names(BrokenLocks.all())
+                        + names(all()) + "; negative controls: " + names(BrokenLocks.everyControl())
                         + ". A lock of your own is registered through org.numaloom.locks.registry.LockProvider"
                         + " (see README, \"Plug in your own lock\")."));
     }

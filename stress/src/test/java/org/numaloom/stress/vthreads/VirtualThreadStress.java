@@ -16,7 +16,6 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import org.numaloom.locks.BrokenLocks;
 import org.numaloom.locks.LockCases;
 import org.numaloom.locks.registry.LockType;
 import org.numaloom.stress.HeldLock;
@@ -109,15 +108,10 @@ public final class VirtualThreadStress {
             System.err.println("usage: VirtualThreadStress LOCK_NAME THREADS ROUNDS WATCHDOG_SECONDS");
             System.exit(2);
         }
-        VirtualThreadStress stress = new VirtualThreadStress(lockNamed(args[0]), Integer.parseInt(args[1]),
+        VirtualThreadStress stress = new VirtualThreadStress(LockCases.named(args[0]), Integer.parseInt(args[1]),
                 Integer.parseInt(args[2]));
         Duration watchdog = Duration.ofSeconds(Long.parseLong(args[3]));
         System.exit(stress.run(args[0], watchdog));
-    }
-
-    /** A lock case, a negative control, or the harness's own control, the unbounded head spin. */
-    static LockType lockNamed(String name) {
-        return name.equals(BrokenLocks.UNBOUNDED_HEAD_SPIN.name()) ? BrokenLocks.UNBOUNDED_HEAD_SPIN : LockCases.named(name);
     }
 
     private int run(String name, Duration watchdog) throws InterruptedException, IOException {
