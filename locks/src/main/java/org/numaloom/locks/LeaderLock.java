@@ -176,11 +176,22 @@ abstract class LeaderLock extends AbstractReentrantLock {
     @Override
     final void release() {
         int preferredQueue = holderQueue < 0 ? nextHandOffQueue : holderQueue;
-        if (++acquisitionsSinceHandOff >= handOffBound && handOffToWaitingLeader()) {
-            return;
+        if (++acquisitionsSinceHandOff >= handOffBound) {
+            // A new count starts whether or not a leader was waiting: the count never exceeds the
+            // bound (so it cannot wrap, however old the lock), and a leader that comes later is
+            // still served within the bound of its own arrival.
+            acquisitionsSinceHandOff = 0;
+            if (handOffToWaitingLeader()) {
+                return;
+            }
         }
         word.release();
         wakeALeader(preferredQueue);
+    }
+
+    /** Acquisitions since the last forced hand-off, in {@code [0, handOffBound)}; for tests. */
+    final int acquisitionsSinceHandOff() {
+        return acquisitionsSinceHandOff;
     }
 
     /** Passes the held lock to the next waiting leader in round-robin order, if there is one. */
@@ -188,17 +199,14 @@ abstract class LeaderLock extends AbstractReentrantLock {
         for (int i = 0; i < queues.length; i++) {
             int index = (nextHandOffQueue + i) % queues.length;
             QNode leader = queues[index].leader;
-            if (leader == null) {
-                continue;
-            }
             // Holder-only state first: once the leader is granted the lock, it is no longer ours.
-            acquisitionsSinceHandOff = 0;
-            nextHandOffQueue = (index + 1) % queues.length;
-            if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
-                LockSupport.unpark(leader.thread);
-                return true;
+            if (leader != null) {
+                nextHandOffQueue = (index + 1) % queues.length;
+                if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
+                    LockSupport.unpark(leader.thread);
+                    return true;
+                }
             }
-            acquisitionsSinceHandOff = handOffBound;
         }
         return false;
     }

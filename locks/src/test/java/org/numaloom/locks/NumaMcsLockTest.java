@@ -67,6 +67,24 @@ class NumaMcsLockTest {
         return acquisitionsAfterParking.get();
     }
 
+    /**
+     * The count of acquisitions towards the next forced hand-off stays below the bound for the
+     * whole life of the lock, with or without a leader waiting. A count that grew with the lock's
+     * age (reset only by a hand-off) wrapped to a negative number after 2^31 uncontended
+     * acquisitions, hours on a busy server, and switched the bound off for the next 2^31.
+     */
+    @Test
+    void theHandOffCountStaysBelowTheBoundHoweverOldTheLock() {
+        int bound = 8;
+        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, bound);
+        for (int i = 1; i <= 3 * bound; i++) {
+            lock.lock();
+            lock.unlock();
+            int count = lock.acquisitionsSinceHandOff();
+            assertTrue(count >= 0 && count < bound, "after " + i + " uncontended acquisitions the count is " + count);
+        }
+    }
+
     @Test
     void rejectsImpossibleParameters() {
         assertThrows(IllegalArgumentException.class, () -> new NumaMcsLock(BY_NAME, -1, 8));
