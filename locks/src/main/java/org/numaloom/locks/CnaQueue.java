@@ -12,8 +12,8 @@ package org.numaloom.locks;
  *
  * <p><b>Bounds.</b> The secondary queue is put back in front of the queue (the skipped waiters are
  * then the next to lead, oldest first) when the head finds no local waiter, when the queue would
- * otherwise run empty, and at the latest after {@code localPassBound} passes made while it held
- * anyone. So a skipped waiter leads within {@code localPassBound + 1} passes of being skipped. The
+ * otherwise run empty (also when a newcomer arrives at that moment), and at the latest after
+ * {@code localPassBound} passes made while it held anyone. So a skipped waiter leads within {@code localPassBound + 1} passes of being skipped. The
  * search looks at no more than {@value #SCAN_LIMIT} waiters, which bounds the work the new lock
  * holder does before it enters its critical section.
  *
@@ -56,14 +56,20 @@ final class CnaQueue extends NodeQueue {
 
     /**
      * At the end of the queue the secondary queue becomes the queue, so that no skipped waiter is
-     * stranded once the main queue runs empty.
+     * stranded once the main queue runs empty. A newcomer that swapped the tail just before the
+     * queue ran empty, and has not linked itself yet, queues behind the secondary queue, as it
+     * would have a moment later: giving it the head instead would pass the head without counting
+     * the pass, and a run of such races would keep the skipped waiters out beyond the bound.
      */
     @Override
     QNode successorOrEmpty(QNode last) {
-        if (secondaryHead != null && casTail(last, secondaryTail)) {
+        if (secondaryHead == null) {
+            return super.successorOrEmpty(last);
+        }
+        if (casTail(last, secondaryTail)) {
             return takeSecondary();
         }
-        return super.successorOrEmpty(last);
+        return putSecondaryBackBefore(awaitLink(last));
     }
 
     /**

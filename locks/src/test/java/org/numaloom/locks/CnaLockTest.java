@@ -2,7 +2,9 @@ package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +75,52 @@ class CnaLockTest {
         }
         assertFalse(b.get(), "B got the lock although node 1 kept it until B's time ran out");
         assertEquals(List.of("A@1", "C@1", "D@1", "E@0"), order);
+    }
+
+    /**
+     * A waiter set aside leads within {@code localPassBound + 1} passes of the head, even when a
+     * newcomer arrives just as the queue runs empty: the head finds no successor linked, but the
+     * tail has already moved to the newcomer, which links itself a moment later. The secondary
+     * queue then goes back in front of the newcomer, as it would have a moment earlier, when the
+     * queue ran empty. Taking the newcomer instead would give it the head without counting a pass,
+     * and a run of such races would keep the set-aside waiter out for ever.
+     */
+    @Test
+    void aSetAsideWaiterLeadsWithinTheBoundWhenANewcomerArrivesAsTheQueueRunsEmpty() throws Exception {
+        CnaQueue queue = new CnaQueue(1);
+        QNode first = waiterOn(1);
+        QNode remote = waiterOn(0);
+        QNode local = waiterOn(1);
+        queue.enqueue(first);
+        queue.enqueue(remote);
+        queue.enqueue(local);
+        queue.passHead(first);
+        assertEquals(QNode.HEAD, local.status, "pass 1 goes to the waiter on the head's node");
+        assertEquals(QNode.WAITING, remote.status, "the remote waiter is set aside");
+
+        QNode newcomer = waiterOn(1);
+        assertTrue(queue.casTail(local, newcomer), "the newcomer swaps the tail");
+        Thread linker = Thread.ofPlatform().start(() -> {
+            sleepQuietly(50);
+            local.next = newcomer;
+        });
+        queue.passHead(local);
+        linker.join();
+        assertEquals(QNode.HEAD, remote.status, "pass 2, with a local pass bound of 1, must go to the set-aside waiter");
+        assertEquals(QNode.WAITING, newcomer.status);
+        assertSame(newcomer, remote.next, "the newcomer queues behind the waiters put back");
+    }
+
+    private static QNode waiterOn(int node) {
+        return new QNode(Thread.currentThread(), node);
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
