@@ -13,9 +13,10 @@ package org.numaloom.locks;
  * <p><b>Bounds.</b> The secondary queue is put back in front of the queue (the skipped waiters are
  * then the next to lead, oldest first) when the head finds no local waiter, when the queue would
  * otherwise run empty (also when a newcomer arrives at that moment), and at the latest after
- * {@code localPassBound} passes made while it held anyone. So a skipped waiter leads within {@code localPassBound + 1} passes of being skipped. The
- * search looks at no more than {@value #SCAN_LIMIT} waiters, which bounds the work the new lock
- * holder does before it enters its critical section.
+ * {@code localPassBound} passes made while it held anyone. So a skipped waiter leads within
+ * {@code localPassBound + 1} passes of being skipped. The search looks at no more than
+ * {@value #SCAN_LIMIT} waiters, which bounds the work the new lock holder does before it enters
+ * its critical section.
  *
  * <p><b>Ownership.</b> The secondary queue and the pass counter are plain fields: only the current
  * head touches them, and it hands them on with the head, through the status compare-and-set that
@@ -25,20 +26,16 @@ package org.numaloom.locks;
  * queue that gives up marks its node cancelled as in any queue, and is skipped when the secondary
  * queue is put back.
  */
-final class CnaQueue extends NodeQueue {
+final class CnaQueue extends CnaQueueFields {
     /** The most waiters the head looks at for one on its own node. */
     static final int SCAN_LIMIT = 64;
 
-    private final int localPassBound;
-    private QNode secondaryHead;
-    private QNode secondaryTail;
-    private int passesWhileSecondaryWaits;
+    /** Trailing padding: the head passer's fields are apart from whatever object follows. */
+    @SuppressWarnings("unused")
+    private long s00, s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15;
 
     CnaQueue(int localPassBound) {
-        if (localPassBound < 1) {
-            throw new IllegalArgumentException("localPassBound must be >= 1, got " + localPassBound);
-        }
-        this.localPassBound = localPassBound;
+        super(localPassBound);
     }
 
     @Override
@@ -119,5 +116,20 @@ final class CnaQueue extends NodeQueue {
         secondaryTail = null;
         passesWhileSecondaryWaits = 0;
         return first;
+    }
+}
+
+/** The head passer's fields of a {@link CnaQueue}, after the padding of the queue's leader. */
+abstract class CnaQueueFields extends NodeQueue {
+    final int localPassBound;
+    QNode secondaryHead;
+    QNode secondaryTail;
+    int passesWhileSecondaryWaits;
+
+    CnaQueueFields(int localPassBound) {
+        if (localPassBound < 1) {
+            throw new IllegalArgumentException("localPassBound must be >= 1, got " + localPassBound);
+        }
+        this.localPassBound = localPassBound;
     }
 }

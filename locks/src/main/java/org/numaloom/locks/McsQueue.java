@@ -25,6 +25,13 @@ import java.util.concurrent.locks.LockSupport;
  * that a delayed platform thread gets a CPU.
  */
 class McsQueue extends McsQueueTail {
+    /**
+     * Trailing padding of {@code tail}. The {@code int} fills the gap that the 4-byte {@code tail}
+     * leaves before the first {@code long}; left empty, HotSpot would put a subclass's field there,
+     * next to {@code tail} ({@code LayoutTest} checks the real offsets).
+     */
+    @SuppressWarnings("unused")
+    private int gapFiller;
     @SuppressWarnings("unused")
     private long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 

@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  *   HEAD    --(owner gives up while competing for the lock word)--> ABANDONED
  * </pre>
  */
-final class QNode {
+final class QNode extends QNodeFields {
     static final int WAITING = 0;
     static final int HEAD = 1;
     static final int CANCELLED = 2;
@@ -26,12 +26,35 @@ final class QNode {
 
     static {
         try {
-            STATUS = MethodHandles.lookup().findVarHandle(QNode.class, "status", int.class);
+            STATUS = MethodHandles.lookup().findVarHandle(QNodeFields.class, "status", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
+    /**
+     * Trailing padding. Virtual threads on one carrier allocate from that carrier's buffer, so the
+     * nodes of successive waiters lie side by side; padded on both sides, one waiter's status is
+     * never on the cache line that its neighbour's predecessor writes ({@code LayoutTest}).
+     */
+    @SuppressWarnings("unused")
+    private long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    QNode(Thread thread) {
+        this(thread, 0);
+    }
+
+    QNode(Thread thread, int numaNode) {
+        super(thread, numaNode);
+    }
+
+    boolean casStatus(int expected, int update) {
+        return STATUS.compareAndSet(this, expected, update);
+    }
+}
+
+/** The fields of a {@link QNode}, after leading padding. */
+abstract class QNodeFields extends Padding {
     final Thread thread;
     /** The NUMA node the thread ran on when it queued (a hint: a virtual thread may move). */
     final int numaNode;
@@ -40,16 +63,8 @@ final class QNode {
     /** True while the thread is parked (or about to park) waiting to be woken as a leader. */
     volatile boolean parked;
 
-    QNode(Thread thread) {
-        this(thread, 0);
-    }
-
-    QNode(Thread thread, int numaNode) {
+    QNodeFields(Thread thread, int numaNode) {
         this.thread = thread;
         this.numaNode = numaNode;
-    }
-
-    boolean casStatus(int expected, int update) {
-        return STATUS.compareAndSet(this, expected, update);
     }
 }
