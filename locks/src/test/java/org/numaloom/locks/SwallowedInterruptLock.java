@@ -44,12 +44,14 @@ final class SwallowedInterruptLock extends AbstractReentrantLock {
 
     private boolean lead(QNode node, Waiter waiter) {
         leader = node;
-        while (!word.tryTake()) {
-            if (!waiter.park(this) && !word.tryTake()) {
-                return false;
+        for (;;) {
+            if (word.tryTake()) {
+                return true;
+            }
+            if (!waiter.park(this)) {
+                return word.tryTake();
             }
         }
-        return true;
     }
 
     @Override

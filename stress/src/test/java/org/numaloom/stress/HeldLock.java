@@ -29,8 +29,14 @@ public class HeldLock {
     private final Lock lock;
     private volatile boolean waiterArriving;
 
+    /** A new lock of the type, taken by the calling thread. */
     public HeldLock(LockType type) {
-        this.lock = type.create();
+        this(type.create());
+    }
+
+    /** The given lock, taken by the calling thread: a lock that lives on between hand-overs. */
+    public HeldLock(Lock lock) {
+        this.lock = lock;
         lock.lock();
     }
 

@@ -44,6 +44,11 @@ import org.numaloom.stress.HeldLock;
  *   <li>the same counts and exclusion in a tight phase: two threads per carrier lock (half by
  *       spinning on tryLock), increment, unlock, {@value #TIGHT_ROUNDS} times each, nothing else
  *       ({@link #tightLoops});</li>
+ *   <li>abandoned waits: a holder keeps the lock while 2 to {@value #MAX_ABANDONING_WAITERS}
+ *       virtual threads queue behind it and then give up, all interrupted at once in
+ *       {@code lockInterruptibly()} or timed out in {@code tryLock(timeout)}
+ *       ({@link #abandonedWaits}); every one must leave within {@link #GIVE_UP_PATIENCE}, none may
+ *       get the lock, and the lock must work afterwards;</li>
  *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
  *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
  *       get the lock;</li>
@@ -51,6 +56,9 @@ import org.numaloom.stress.HeldLock;
  *       happened between a thread's request and its grant) is measured for every lock, and held
  *       to the lock's stated bound ({@link WaitingBound}).</li>
  * </ul>
+ *
+ * <p>Every phase uses the same lock, so that what one phase leaves behind (a cancelled node, a
+ * count near a bound, a stale leader) meets the next.
  *
  * <p>Run in a child JVM ({@link VirtualThreadStressTest}): the number of carriers is fixed when a
  * JVM starts, and a carrier spinning for ever cannot be stopped from inside. Prints one line,
@@ -72,8 +80,12 @@ public final class VirtualThreadStress {
     static final int HAND_OVERS = 50_000;
     /** How long a waiter may stay blocked after its holder let go: far beyond a wake-up's microseconds. */
     static final Duration HAND_OVER_PATIENCE = Duration.ofSeconds(5);
+    /** Rounds of the abandoned-waits phase, and the most waiters that give up in one. */
+    static final int ABANDONING_ROUNDS = 200;
+    static final int MAX_ABANDONING_WAITERS = 6;
+    /** How long a waiter may stay blocked after its interrupt or its time-out. */
+    static final Duration GIVE_UP_PATIENCE = Duration.ofSeconds(5);
 
-    private final LockType lockType;
     private final Lock lock;
     private final WaitingBound bound;
     private final int threads;
@@ -94,9 +106,10 @@ public final class VirtualThreadStress {
     private volatile String firstUnexpected;
     private int handOversDone;
     private String lostHandOver;
+    private int abandoningRoundsDone;
+    private String stuckGiveUp;
 
     private VirtualThreadStress(LockType type, int threads, int rounds) {
-        this.lockType = type;
         this.lock = type.create();
         this.bound = WaitingBound.of(type.name());
         this.threads = threads;
@@ -146,6 +159,7 @@ public final class VirtualThreadStress {
         if (!tightLoops(deadline)) {
             return hung(name, watchdog);
         }
+        abandonedWaits(deadline);
         handOvers(deadline);
         return verdict(name, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
@@ -227,7 +241,7 @@ public final class VirtualThreadStress {
      */
     private void handOvers(long deadline) throws InterruptedException {
         for (; handOversDone < HAND_OVERS && System.nanoTime() - deadline < 0; handOversDone++) {
-            HeldLock held = new HeldLock(lockType);
+            HeldLock held = new HeldLock(lock);
             Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(held::lockAndUnlock);
             held.release();
             if (!waiter.join(HAND_OVER_PATIENCE)) {
@@ -235,6 +249,89 @@ public final class VirtualThreadStress {
                         + HAND_OVER_PATIENCE.toSeconds() + " s after the holder let go";
                 return;
             }
+        }
+    }
+
+    /** How a waiter of the abandoned-waits phase gives up. */
+    private enum GiveUp { INTERRUPTED, TIMED_OUT, TIMED_WAIT_INTERRUPTED }
+
+    /**
+     * The abandoned-waits phase: this (platform) thread holds the lock and never lets go while
+     * 2 to {@value #MAX_ABANDONING_WAITERS} virtual threads queue behind it, one after another (each
+     * blocked before the next comes), and give up: interruptible ones are all interrupted at once
+     * by a virtual thread, so that on one carrier none of them runs before all are interrupted and
+     * they then run in queue order, each one passing the head of the queue to the next; timed ones
+     * time out on their own. A waiter that is made the head just as it gives up must still leave.
+     * Then the holder lets go, and the phases after this one use the lock as it was left.
+     */
+    private void abandonedWaits(long deadline) throws InterruptedException {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (; abandoningRoundsDone < ABANDONING_ROUNDS && stuckGiveUp == null && System.nanoTime() - deadline < 0;
+                abandoningRoundsDone++) {
+            int waiterCount = 2 + random.nextInt(MAX_ABANDONING_WAITERS - 1);
+            List<Thread> waiters = new ArrayList<>();
+            List<Thread> interruptible = new ArrayList<>();
+            List<GiveUp> giveUps = new ArrayList<>();
+            lock.lock();
+            try {
+                for (int w = 0; w < waiterCount; w++) {
+                    GiveUp giveUp = GiveUp.values()[random.nextInt(GiveUp.values().length)];
+                    Thread waiter = Thread.ofVirtual().name("abandoning-" + abandoningRoundsDone + "-" + w)
+                            .start(() -> waitAndGiveUp(giveUp));
+                    awaitBlocked(waiter);
+                    waiters.add(waiter);
+                    giveUps.add(giveUp);
+                    if (giveUp != GiveUp.TIMED_OUT) {
+                        interruptible.add(waiter);
+                    }
+                }
+                Thread.ofVirtual().name("interrupter").start(() -> interruptible.forEach(Thread::interrupt)).join();
+                for (int w = 0; w < waiterCount && stuckGiveUp == null; w++) {
+                    if (!waiters.get(w).join(GIVE_UP_PATIENCE)) {
+                        stuckGiveUp = "abandoned waits: in round " + abandoningRoundsDone + ", waiter " + (w + 1) + " of "
+                                + waiterCount + " in the queue (" + giveUps.get(w) + ") was still waiting "
+                                + GIVE_UP_PATIENCE.toSeconds() + " s after it should have given up, with the lock held";
+                    }
+                }
+            } finally {
+                lock.unlock();
+            }
+            for (Thread waiter : waiters) {
+                if (!waiter.join(GIVE_UP_PATIENCE) && stuckGiveUp == null) {
+                    stuckGiveUp = "abandoned waits: " + waiter.getName() + " did not finish "
+                            + GIVE_UP_PATIENCE.toSeconds() + " s after the holder let go";
+                }
+            }
+        }
+    }
+
+    /** Waits for the lock, which the harness holds throughout, and must give up as {@code giveUp} says. */
+    private void waitAndGiveUp(GiveUp giveUp) {
+        try {
+            boolean acquired = switch (giveUp) {
+                case INTERRUPTED -> {
+                    lock.lockInterruptibly();
+                    yield true;
+                }
+                case TIMED_OUT -> lock.tryLock(ThreadLocalRandom.current().nextLong(1, 5), TimeUnit.MILLISECONDS);
+                case TIMED_WAIT_INTERRUPTED -> lock.tryLock(1, TimeUnit.HOURS);
+            };
+            if (acquired) {
+                lock.unlock();
+                recordUnexpected(new IllegalStateException("a " + giveUp + " waiter got the lock instead of giving up"));
+            }
+        } catch (InterruptedException expected) {
+            if (giveUp == GiveUp.TIMED_OUT) {
+                recordUnexpected(expected);
+            }
+        }
+    }
+
+    /** Waits until the thread is blocked in the lock (parked, with or without a time-out). */
+    private static void awaitBlocked(Thread thread) throws InterruptedException {
+        while (thread.isAlive() && thread.getState() != Thread.State.WAITING
+                && thread.getState() != Thread.State.TIMED_WAITING) {
+            Thread.sleep(0, 100_000);
         }
     }
 
@@ -360,17 +457,20 @@ public final class VirtualThreadStress {
         if (unexpected.get() > 0) {
             failures.add(unexpected.get() + " unexpected exceptions, the first: " + firstUnexpected);
         }
+        if (stuckGiveUp != null) {
+            failures.add(stuckGiveUp);
+        }
         if (lostHandOver != null) {
             failures.add(lostHandOver);
         }
         bound.violation(worstOvertaking.get(), threads, carriers()).ifPresent(failures::add);
         System.out.printf("%s %s counter=%d acquisitions=%d timeouts=%d refusedTries=%d interrupted=%d thrown=%d"
-                        + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) handOvers=%d carriers=%d"
-                + " millis=%d%n",
+                        + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) abandoningRounds=%d"
+                        + " handOvers=%d carriers=%d millis=%d%n",
                 failures.isEmpty() ? "PASSED" : "FAILED " + String.join("; ", failures), name, counter,
                 acquisitions.get(), timeouts.get(), refusedTries.get(), interrupted.get(), thrown.get(),
                 foreignUnlocksAccepted.get(), occupancy.worst(), worstOvertaking.get(), bound.describe(threads, carriers()),
-                handOversDone, carriers(), millis);
+                abandoningRoundsDone, handOversDone, carriers(), millis);
         return failures.isEmpty() ? 0 : 1;
     }
 

@@ -95,6 +95,16 @@ class VirtualThreadStressTest {
                 + result.output());
     }
 
+    /** Interrupted queued waiters must leave while the lock is held; a lock that forgets one fails. */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void theLockThatSwallowsAnInterruptHandedToANewHeadFailsTheAbandonedWaits() throws Exception {
+        ChildJvm.Result result = run(BrokenLocks.SWALLOWED_INTERRUPT, 1, CONTROL_WATCHDOG_SECONDS);
+        System.out.println(result.output());
+        assertEquals(1, result.exitCode(), "the harness passed SWALLOWED_INTERRUPT:\n" + result.output());
+        assertTrue(result.output().startsWith("FAILED") && result.output().contains("abandoned waits:"), result.output());
+    }
+
     private static ChildJvm.Result run(LockType type, int carriers, long watchdogSeconds) throws Exception {
         return ChildJvm.run(VirtualThreadStress.class, carriers, watchdogSeconds + CHILD_MARGIN_SECONDS, type.name(),
                 Integer.toString(THREADS), Integer.toString(ROUNDS), Long.toString(watchdogSeconds));
