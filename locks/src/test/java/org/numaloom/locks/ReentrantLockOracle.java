@@ -291,14 +291,21 @@ final class ReentrantLockOracle {
         Lock lock = locks.get();
         Condition condition = lock.newCondition();
         OtherHolder other = cell.state().holder() == Holder.ANOTHER_THREAD ? new OtherHolder(lock) : null;
+        CountDownLatch inState = new CountDownLatch(1);
         CompletableFuture<Ending> ending = new CompletableFuture<>();
         Thread caller = Thread.ofPlatform().daemon().name("oracle caller: " + cell.call()).start(() -> {
             try {
-                ending.complete(play(cell, lock, condition));
+                ending.complete(play(cell, lock, condition, inState));
             } catch (Throwable e) {
                 ending.completeExceptionally(e);
+            } finally {
+                inState.countDown();
             }
         });
+        // The patience counts from the call, not from the thread's start, which a busy machine delays.
+        if (!inState.await(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the caller did not get into the state " + cell.state() + " in " + Threads.PATIENCE);
+        }
         Blocking blocking = endOrHelp(ending, other, lock, condition, patience);
         if (blocking == Blocking.FOREVER) {
             caller.interrupt();
@@ -337,10 +344,11 @@ final class ReentrantLockOracle {
     }
 
     /** In the caller thread: gets into the state, makes the call, reads interrupt status and holds. */
-    private static Ending play(Cell cell, Lock lock, Condition condition) {
+    private static Ending play(Cell cell, Lock lock, Condition condition, CountDownLatch inState) {
         for (int i = 0; i < cell.state().holder().callerHolds; i++) {
             lock.lock();
         }
+        inState.countDown();
         if (cell.state().interrupted()) {
             Thread.currentThread().interrupt();
         }
@@ -374,7 +382,8 @@ final class ReentrantLockOracle {
         } catch (TimeoutException stillRunning) {
             return false;
         } catch (ExecutionException e) {
-            throw new AssertionError("the caller could not get into its state", e.getCause());
+            throw new AssertionError("the caller failed outside the call under test (getting into its state,"
+                    + " or unlocking afterwards)", e.getCause());
         }
     }
 
