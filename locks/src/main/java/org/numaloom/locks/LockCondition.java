@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A {@link Condition} of an {@link AbstractReentrantLock}, with the semantics of
- * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer.ConditionObject}.
+ * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer.ConditionObject}, which the
+ * contract suite's differential oracle checks call by call against {@code ReentrantLock}'s.
  *
  * <p>The wait queue is an {@link ArrayDeque} guarded by the lock itself: a thread appends its node
  * before releasing the lock, a signaller removes nodes while holding it, and a waiter that gave up
@@ -19,8 +20,14 @@ import java.util.concurrent.locks.LockSupport;
  * its own; only a node's status is shared with threads that do not hold the lock.
  *
  * <p>Signalling and giving up race for a node by compare-and-set of its status, so each waiter is
- * either signalled or has timed out or been interrupted, never both. As in AQS, an interrupt that
- * arrives after the signal does not throw; it is re-asserted when {@code await} returns.
+ * either signalled or has timed out or been interrupted, never both, and a timed wait reports which:
+ * {@code await(time, unit)} and {@code awaitUntil} return true iff the wait was signalled, even if
+ * the lock comes back only after the deadline. As in AQS, an interrupt that arrives after the
+ * signal does not throw; it is re-asserted when the wait returns. Also as in AQS, a wait checks the
+ * interrupt status before it checks that the caller holds the lock, and reads its arguments first.
+ *
+ * <p>No deadline overflows: a timeout of zero or less has expired at once ({@link NanoDeadline}),
+ * and a {@link Date} is compared with the wall clock, never subtracted from it.
  */
 final class LockCondition implements Condition {
     private static final int WAITING = 0;
@@ -49,6 +56,66 @@ final class LockCondition implements Condition {
     /** How one call to await ended. */
     private enum Outcome { SIGNALLED, TIMED_OUT, INTERRUPTED }
 
+    /** When a wait gives up, and how to park until then. */
+    private interface Deadline {
+        boolean hasPassed();
+
+        /** Parks until the deadline, an unpark or an interrupt, or spuriously. */
+        void parkUntil(Object blocker);
+    }
+
+    private static final Deadline NONE = new Deadline() {
+        @Override
+        public boolean hasPassed() {
+            return false;
+        }
+
+        @Override
+        public void parkUntil(Object blocker) {
+            LockSupport.park(blocker);
+        }
+    };
+
+    /**
+     * A deadline on the {@link System#nanoTime()} clock. A negative timeout counts as zero, since the
+     * clock plus a negative timeout can wrap into the far future; a large positive one may wrap too,
+     * harmlessly, because the deadline is only ever compared with the clock by subtraction.
+     */
+    private static final class NanoDeadline implements Deadline {
+        private final long at;
+
+        NanoDeadline(long nanosTimeout) {
+            at = System.nanoTime() + Math.max(nanosTimeout, 0L);
+        }
+
+        long nanosLeft() {
+            return at - System.nanoTime();
+        }
+
+        @Override
+        public boolean hasPassed() {
+            return nanosLeft() <= 0L;
+        }
+
+        @Override
+        public void parkUntil(Object blocker) {
+            LockSupport.parkNanos(blocker, nanosLeft());
+        }
+    }
+
+    /** A deadline on the wall clock, in milliseconds since the epoch, as a {@link Date} gives it. */
+    private record WallClockDeadline(long epochMillis) implements Deadline {
+        @Override
+        public boolean hasPassed() {
+            return System.currentTimeMillis() >= epochMillis;
+        }
+
+        @Override
+        public void parkUntil(Object blocker) {
+            LockSupport.parkUntil(blocker, epochMillis);
+        }
+    }
+
     private final AbstractReentrantLock lock;
     private final ArrayDeque<Node> waiters = new ArrayDeque<>();
 
@@ -58,34 +125,35 @@ final class LockCondition implements Condition {
 
     @Override
     public void await() throws InterruptedException {
-        if (awaitNanosUntil(false, 0L, true) == Outcome.INTERRUPTED) {
-            throw new InterruptedException();
-        }
+        awaitInterruptibly(NONE);
     }
 
     @Override
     public void awaitUninterruptibly() {
-        awaitNanosUntil(false, 0L, false);
+        awaitSignal(NONE, false);
     }
 
     @Override
     public long awaitNanos(long nanosTimeout) throws InterruptedException {
-        long deadline = System.nanoTime() + nanosTimeout;
-        if (awaitNanosUntil(true, deadline, true) == Outcome.INTERRUPTED) {
-            throw new InterruptedException();
-        }
-        return deadline - System.nanoTime();
+        NanoDeadline deadline = new NanoDeadline(nanosTimeout);
+        awaitInterruptibly(deadline);
+        long remaining = deadline.nanosLeft();
+        // As AQS, never more than the argument: after a negative timeout the wait ran to zero, so the
+        // time left is reckoned from zero; where that exceeds the argument, Long.MIN_VALUE stands for
+        // the argument minus the time spent, which could overflow.
+        return remaining <= nanosTimeout ? remaining : Long.MIN_VALUE;
     }
 
     @Override
     public boolean await(long time, TimeUnit unit) throws InterruptedException {
-        return awaitNanos(Objects.requireNonNull(unit, "unit").toNanos(time)) > 0L;
+        long nanosTimeout = Objects.requireNonNull(unit, "unit").toNanos(time);
+        return awaitInterruptibly(new NanoDeadline(nanosTimeout)) == Outcome.SIGNALLED;
     }
 
     @Override
     public boolean awaitUntil(Date deadline) throws InterruptedException {
-        long millis = Objects.requireNonNull(deadline, "deadline").getTime() - System.currentTimeMillis();
-        return awaitNanos(TimeUnit.MILLISECONDS.toNanos(millis)) > 0L;
+        long epochMillis = Objects.requireNonNull(deadline, "deadline").getTime();
+        return awaitInterruptibly(new WallClockDeadline(epochMillis)) == Outcome.SIGNALLED;
     }
 
     @Override
@@ -109,11 +177,25 @@ final class LockCondition implements Condition {
         }
     }
 
-    private Outcome awaitNanosUntil(boolean timed, long deadline, boolean interruptible) {
-        requireHeld();
-        if (interruptible && Thread.interrupted()) {
-            return Outcome.INTERRUPTED;
+    /** A wait that throws if the thread is interrupted before the call, or while waiting before a signal. */
+    private Outcome awaitInterruptibly(Deadline deadline) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
         }
+        Outcome outcome = awaitSignal(deadline, true);
+        if (outcome == Outcome.INTERRUPTED) {
+            throw new InterruptedException();
+        }
+        return outcome;
+    }
+
+    /**
+     * Releases every hold, waits until signalled (or the deadline passes, or, if interruptible, an
+     * interrupt), and takes the holds back. An interrupt it consumed without acting on it is
+     * re-asserted.
+     */
+    private Outcome awaitSignal(Deadline deadline, boolean interruptible) {
+        requireHeld();
         Node node = new Node();
         waiters.addLast(node);
         int holds = lock.releaseFully();
@@ -122,10 +204,10 @@ final class LockCondition implements Condition {
         while (outcome == null) {
             if (node.status == SIGNALLED) {
                 outcome = Outcome.SIGNALLED;
-            } else if (timed && deadline - System.nanoTime() <= 0L) {
+            } else if (deadline.hasPassed()) {
                 outcome = node.transition(CANCELLED) ? Outcome.TIMED_OUT : Outcome.SIGNALLED;
             } else {
-                park(timed, deadline);
+                deadline.parkUntil(this);
                 if (Thread.interrupted()) {
                     interrupted = true;
                     if (interruptible) {
@@ -142,14 +224,6 @@ final class LockCondition implements Condition {
             Thread.currentThread().interrupt();
         }
         return outcome;
-    }
-
-    private void park(boolean timed, long deadline) {
-        if (timed) {
-            LockSupport.parkNanos(this, deadline - System.nanoTime());
-        } else {
-            LockSupport.park(this);
-        }
     }
 
     private void requireHeld() {

@@ -44,8 +44,13 @@ final class Waiter {
         return new Waiter(spinLimit, false, 0L, interruptible);
     }
 
+    /**
+     * A wait that gives up at its first park after {@code nanosTimeout}. As in AQS, a negative
+     * timeout counts as zero: added to the clock it could wrap into the far future. A large positive
+     * one may wrap too, harmlessly, because deadlines are only ever compared by subtraction.
+     */
     static Waiter timed(int spinLimit, long nanosTimeout) {
-        return new Waiter(spinLimit, true, System.nanoTime() + nanosTimeout, true);
+        return new Waiter(spinLimit, true, System.nanoTime() + Math.max(nanosTimeout, 0L), true);
     }
 
     /**

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -347,6 +350,112 @@ class LockContractTest {
         assertThrows(IllegalMonitorStateException.class, lock::unlock);
     }
 
+    /**
+     * Defect 3 of issue 10. As in {@code AbstractQueuedSynchronizer.ConditionObject}, a timed wait
+     * that was signalled before its deadline reports the signal, even when the signaller keeps the
+     * lock past the deadline: a caller that reads false as "not signalled" would drop the signal.
+     */
+    @ParameterizedTest @MethodSource(LOCKS)
+    void aTimedAwaitSignalledInTimeReturnsTrueThoughTheLockComesBackAfterItsDeadline(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition condition = lock.newCondition();
+        long timeoutMillis = 200;
+        int[] waiting = new int[1];
+        long[] earliestStart = {Long.MAX_VALUE};
+        List<Threads.Running<Boolean>> waiters = List.of(
+                Threads.running("await(time, unit)", () -> countedWait(lock, waiting, earliestStart,
+                        () -> condition.await(timeoutMillis, TimeUnit.MILLISECONDS))),
+                Threads.running("awaitUntil", () -> countedWait(lock, waiting, earliestStart,
+                        () -> condition.awaitUntil(new Date(System.currentTimeMillis() + timeoutMillis)))));
+        lockWhen(lock, () -> waiting[0] == waiters.size());
+        try {
+            condition.signalAll();
+            long signalledAfter = System.nanoTime() - earliestStart[0];
+            assumeTrue(signalledAfter < TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
+                    "the machine was too slow to signal before the deadline; the test says nothing");
+            Thread.sleep(timeoutMillis + 50); // hold the lock until both deadlines have passed
+        } finally {
+            lock.unlock();
+        }
+        for (Threads.Running<Boolean> waiter : waiters) {
+            assertTrue(waiter.get(), waiter.thread().getName() + " returned false although it was signalled in time");
+        }
+    }
+
+    private interface Wait<T> {
+        T call() throws InterruptedException;
+    }
+
+    /** Takes the lock, counts itself as waiting, notes when it started, waits and lets the lock go. */
+    private static <T> T countedWait(Lock lock, int[] waiting, long[] earliestStart, Wait<T> wait)
+            throws InterruptedException {
+        lock.lock();
+        try {
+            waiting[0]++;
+            earliestStart[0] = Math.min(earliestStart[0], System.nanoTime());
+            return wait.call();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * An interrupt that arrives after the signal neither throws nor is lost, for every kind of wait,
+     * as in AQS: the wait reports the signal and re-asserts the interrupt.
+     */
+    @ParameterizedTest @MethodSource(LOCKS)
+    void anInterruptAfterTheSignalDoesNotThrowAndIsKept(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition condition = lock.newCondition();
+        int[] waiting = new int[1];
+        long[] ignored = new long[1];
+        Map<String, Wait<Object>> waits = new LinkedHashMap<>();
+        waits.put("await()", () -> { condition.await(); return "signalled"; });
+        waits.put("awaitUninterruptibly()", () -> { condition.awaitUninterruptibly(); return "signalled"; });
+        waits.put("awaitNanos(a day)", () -> condition.awaitNanos(TimeUnit.DAYS.toNanos(1)) > 0 ? "signalled" : "timed out");
+        waits.put("await(1, DAYS)", () -> condition.await(1, TimeUnit.DAYS) ? "signalled" : "timed out");
+        waits.put("awaitUntil(a day from now)", () -> condition.awaitUntil(
+                new Date(System.currentTimeMillis() + TimeUnit.DAYS.toMillis(1))) ? "signalled" : "timed out");
+        List<Threads.Running<String>> waiters = new ArrayList<>();
+        waits.forEach((name, wait) -> waiters.add(Threads.running(name, () -> {
+            Object result = countedWait(lock, waiting, ignored, wait);
+            return result + (Thread.interrupted() ? ", interrupted" : ", interrupt lost");
+        })));
+        lockWhen(lock, () -> waiting[0] == waiters.size());
+        try {
+            condition.signalAll();
+            waiters.forEach(waiter -> waiter.thread().interrupt());
+        } finally {
+            lock.unlock();
+        }
+        for (Threads.Running<String> waiter : waiters) {
+            assertEquals("signalled, interrupted", waiter.get(), waiter.thread().getName());
+        }
+    }
+
+    @ParameterizedTest @MethodSource(LOCKS)
+    void awaitUninterruptiblyWaitsThroughAnInterruptAndKeepsIt(LockType type) throws Exception {
+        Lock lock = type.create();
+        Condition condition = lock.newCondition();
+        int[] waiting = new int[1];
+        long[] ignored = new long[1];
+        Threads.Running<Boolean> waiter = Threads.running(() -> countedWait(lock, waiting, ignored, () -> {
+            condition.awaitUninterruptibly();
+            return Thread.currentThread().isInterrupted();
+        }));
+        awaitUnderLock(lock, () -> waiting[0] == 1);
+        waiter.thread().interrupt();
+        Thread.sleep(20);
+        assertFalse(waiter.result().isDone(), "awaitUninterruptibly() returned on an interrupt, without a signal");
+        lock.lock();
+        try {
+            condition.signal();
+        } finally {
+            lock.unlock();
+        }
+        assertTrue(waiter.get(), "awaitUninterruptibly() lost the interrupt status");
+    }
+
     @ParameterizedTest @MethodSource(LOCKS)
     void conditionMethodsRequireTheLock(LockType type) {
         Lock lock = type.create();
@@ -361,16 +470,19 @@ class LockContractTest {
     }
 
     private static void awaitUnderLock(Lock lock, Check check) throws InterruptedException {
+        lockWhen(lock, check);
+        lock.unlock();
+    }
+
+    /** Takes the lock once the check, made under the lock, holds; returns holding the lock. */
+    private static void lockWhen(Lock lock, Check check) throws InterruptedException {
         long deadline = System.nanoTime() + Threads.PATIENCE.toNanos();
         while (true) {
             lock.lock();
-            try {
-                if (check.holds()) {
-                    return;
-                }
-            } finally {
-                lock.unlock();
+            if (check.holds()) {
+                return;
             }
+            lock.unlock();
             if (System.nanoTime() - deadline > 0) {
                 throw new AssertionError("condition not reached in " + Threads.PATIENCE);
             }
