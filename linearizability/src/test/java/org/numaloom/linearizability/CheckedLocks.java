@@ -16,12 +16,12 @@ import org.numaloom.locks.registry.LockType;
  * The locks the suite checks: every registered lock and NUMA_MCS over spread nodes
  * ({@link LockCases}), plus the kit's queue locks without spinning.
  *
- * <p>Why spin-free variants. The registered NUMA_MCS and MCS spin 128 rounds before they park.
+ * <p>Why spin-free variants. The registered locks spin for up to {@code numaloom.maxSpinNanos} (2 µs) before they park.
  * Lincheck explores those spin loops without trouble (about as fast as the spin-free locks), so
  * they are checked as they ship. But in most explored interleavings a spinning waiter sees the
  * lock change hands before its spin budget runs out, and the parking code (the parked mark, the
  * re-check of the word, the wake-ups, a direct hand-off to a parked leader) is reached in few of
- * them. With {@code spinsBeforePark = 0} every wait goes straight to that code. NUMA_MCS_NO_SPIN
+ * them. With {@code maxSpinNanos = 0} every wait goes straight to that code. NUMA_MCS_NO_SPIN
  * keeps all threads on one node, so that they queue behind a leader; the spread variant of
  * {@link LockCases} puts them on different nodes, so that leaders compete and hand off.
  *

@@ -27,20 +27,33 @@ import java.util.concurrent.locks.Lock;
  * if they had never waited. A wait that gets the lock at the moment it is interrupted or times out
  * keeps the lock (and, if interrupted, the interrupt status).
  */
-public abstract class AbstractReentrantLock implements Lock {
-    /** Rounds of spinning before a waiting thread parks, unless a lock is built with its own. */
-    public static final int DEFAULT_SPINS_BEFORE_PARK =
-            Integer.getInteger("numaloom.spinsBeforePark", 128);
+public abstract class AbstractReentrantLock extends Padding implements Lock {
+    /**
+     * The longest a waiting thread spins before it parks, in nanoseconds, unless a lock is built
+     * with its own: about one park/unpark round trip of a virtual thread (1 µs on one carrier,
+     * 2.5 µs across two, measured on a 2-core x86_64 machine), beyond which parking costs less.
+     */
+    public static final long DEFAULT_MAX_SPIN_NANOS = Long.getLong("numaloom.maxSpinNanos", 2_000L);
 
-    private final int spinsBeforePark;
+    /**
+     * The holder, and its holds beyond the first: written by the holder only, read by others only
+     * to compare with themselves (or, by a spinning waiter, to see whether the holder runs). They
+     * follow the leading {@link Padding}, so that a lock class can put its lock word beside them:
+     * an acquisition then writes one cache line. Counting only the extra holds keeps the
+     * non-reentrant path to one store on each side: {@code owner}.
+     */
     private Thread owner;
-    private int holds;
+    private int reentries;
 
-    protected AbstractReentrantLock(int spinsBeforePark) {
-        if (spinsBeforePark < 0) {
-            throw new IllegalArgumentException("spinsBeforePark must be >= 0, got " + spinsBeforePark);
+    protected AbstractReentrantLock() {
+    }
+
+    /** Checks a spin bound given to a lock's constructor. */
+    static long checkedSpin(long maxSpinNanos) {
+        if (maxSpinNanos < 0) {
+            throw new IllegalArgumentException("maxSpinNanos must be >= 0, got " + maxSpinNanos);
         }
-        this.spinsBeforePark = spinsBeforePark;
+        return maxSpinNanos;
     }
 
     /** Takes the lock if that is possible without waiting. */
@@ -59,17 +72,16 @@ public abstract class AbstractReentrantLock implements Lock {
 
     @Override
     public void lock() {
-        if (reenter()) {
-            return;
-        }
-        if (!tryAcquire()) {
-            Waiter waiter = Waiter.untimed(spinsBeforePark, false);
+        if (tryAcquire()) {
+            own();
+        } else if (!reenter()) {
+            Waiter waiter = Waiter.untimed(false);
             acquire(waiter);
             if (waiter.wasInterrupted()) {
                 Thread.currentThread().interrupt();
             }
+            own();
         }
-        own();
     }
 
     @Override
@@ -81,21 +93,18 @@ public abstract class AbstractReentrantLock implements Lock {
             return;
         }
         if (!tryAcquire()) {
-            acquireOrThrow(Waiter.untimed(spinsBeforePark, true));
+            acquireOrThrow(Waiter.untimed(true));
         }
         own();
     }
 
     @Override
     public boolean tryLock() {
-        if (reenter()) {
+        if (tryAcquire()) {
+            own();
             return true;
         }
-        if (!tryAcquire()) {
-            return false;
-        }
-        own();
-        return true;
+        return reenter();
     }
 
     @Override
@@ -108,7 +117,7 @@ public abstract class AbstractReentrantLock implements Lock {
             return true;
         }
         long nanos = unit.toNanos(time);
-        if (!tryAcquire() && (nanos <= 0L || !acquireOrThrow(Waiter.timed(spinsBeforePark, nanos)))) {
+        if (!tryAcquire() && (nanos <= 0L || !acquireOrThrow(Waiter.timed(nanos)))) {
             return false;
         }
         own();
@@ -121,7 +130,9 @@ public abstract class AbstractReentrantLock implements Lock {
             throw new IllegalMonitorStateException(
                     "unlock() by " + Thread.currentThread() + ", which does not hold " + this);
         }
-        if (--holds == 0) {
+        if (reentries != 0) {
+            reentries--;
+        } else {
             owner = null;
             release();
         }
@@ -132,19 +143,27 @@ public abstract class AbstractReentrantLock implements Lock {
         return new LockCondition(this);
     }
 
+    /**
+     * The holder as far as a racy read can tell (null if none or not yet recorded); for a waiter
+     * deciding whether to spin, never for a decision about ownership.
+     */
+    final Thread holderHint() {
+        return owner;
+    }
+
     public final boolean isHeldByCurrentThread() {
         return owner == Thread.currentThread();
     }
 
     /** The number of holds on this lock by the current thread, 0 if it does not hold it. */
     public final int getHoldCount() {
-        return isHeldByCurrentThread() ? holds : 0;
+        return isHeldByCurrentThread() ? reentries + 1 : 0;
     }
 
     /** Releases every hold of the current thread, which must own the lock; for condition waits. */
     final int releaseFully() {
-        int saved = holds;
-        holds = 0;
+        int saved = reentries + 1;
+        reentries = 0;
         owner = null;
         release();
         return saved;
@@ -153,7 +172,7 @@ public abstract class AbstractReentrantLock implements Lock {
     /** Takes the lock again, uninterruptibly, with the holds saved by {@link #releaseFully}. */
     final void reacquire(int savedHolds) {
         lock();
-        holds = savedHolds;
+        reentries = savedHolds - 1;
     }
 
     @Override
@@ -166,16 +185,16 @@ public abstract class AbstractReentrantLock implements Lock {
         if (owner != Thread.currentThread()) {
             return false;
         }
-        if (holds == Integer.MAX_VALUE) {
+        if (reentries == Integer.MAX_VALUE - 1) {
             throw new Error("Maximum lock count exceeded");
         }
-        holds++;
+        reentries++;
         return true;
     }
 
+    /** Records the caller as the holder of a lock it just took; {@code reentries} is already 0. */
     private void own() {
         owner = Thread.currentThread();
-        holds = 1;
     }
 
     private boolean acquireOrThrow(Waiter waiter) throws InterruptedException {

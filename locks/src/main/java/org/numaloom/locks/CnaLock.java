@@ -24,17 +24,18 @@ public final class CnaLock extends LeaderLock {
 
     /** A lock over the NUMA nodes of the topology in force. */
     public CnaLock() {
-        this(NodeLocator.current(), DEFAULT_SPINS_BEFORE_PARK, LeaderLock.DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
+        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, LeaderLock.DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
     }
 
     /**
      * @param locator         the nodes, and which one the calling thread runs on
-     * @param spinsBeforePark rounds the leader spins before it parks (0: park at once)
-     * @param handOffBound    acquisitions after which the lock is handed directly to the waiting leader
-     * @param localPassBound  passes of the head to same-node waiters while remote waiters are set aside
+     * @param maxSpinNanos   the longest a thread spins before it queues or parks (0: never spin)
+     * @param handOffBound   releases with the leader parked after which the lock is handed directly
+     *                       to it
+     * @param localPassBound passes of the head to same-node waiters while remote waiters are set aside
      */
-    public CnaLock(NodeLocator locator, int spinsBeforePark, int handOffBound, int localPassBound) {
-        super(checked(locator), spinsBeforePark, handOffBound, new NodeQueue[] {new CnaQueue(localPassBound)});
+    public CnaLock(NodeLocator locator, long maxSpinNanos, int handOffBound, int localPassBound) {
+        super(checked(locator), maxSpinNanos, handOffBound, new NodeQueue[] {new CnaQueue(localPassBound)});
     }
 
     private static NodeLocator checked(NodeLocator locator) {

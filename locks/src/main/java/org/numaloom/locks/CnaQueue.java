@@ -39,7 +39,7 @@ final class CnaQueue extends CnaQueueFields {
     }
 
     @Override
-    boolean passHead(QNode head) {
+    QNode passHead(QNode head) {
         QNode successor = head.next;
         if (successor == null) {
             // The head may be the tail: the plain pass swings the tail, or puts the secondary queue back.
@@ -48,7 +48,7 @@ final class CnaQueue extends CnaQueueFields {
         QNode next = secondaryHead != null && passesWhileSecondaryWaits >= localPassBound
                 ? putSecondaryBackBefore(successor)
                 : firstOnNodeOrBack(successor, head.numaNode);
-        return grantFirstLive(next);
+        return headFirstLive(next);
     }
 
     /**

@@ -1,82 +1,119 @@
 package org.numaloom.locks;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The engine of the kit's NUMA-aware locks: a global lock word that a running thread may take at
- * once, and queues of waiting threads whose heads, the <em>leaders</em>, compete for it. A subclass
+ * The engine of the kit's NUMA-aware locks: a lock word that a running thread may take at once,
+ * and queues of waiting threads whose heads, the <em>leaders</em>, compete for it. A subclass
  * decides how many queues there are, which queue a thread joins, and how a queue passes its head.
  *
- * <p><b>Algorithm.</b> A thread first tries to take the global {@link LockWord} by compare-and-set;
- * if it is free the thread holds the lock at once (it <em>barges</em>). Otherwise it joins a
- * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}), and waits for its turn.
- * The head of a queue is its leader: it publishes itself in {@link NodeQueue#leader} and competes for
- * the word with the other queues' leaders and with barging threads. So at most one thread per queue
- * contends for the word. A leader that takes the word passes its queue's head to a successor at
- * once, not at unlock: the successor's wake-up then overlaps the critical section, and it is already
- * competing when the word is freed, instead of being woken while the lock sits idle. On unlock the
- * holder frees the word and wakes a parked leader, unless some leader is awake to notice the free
- * word.
+ * <h2>Implementation overview</h2>
  *
- * <p><b>Who spins.</b> Only leaders spin before they park, and a thread that finds its queue empty
- * spins before it joins it, so that a short critical section costs it no queue operation. A thread
- * queued behind a leader is at least one critical section away from the lock, so it parks at once
- * and leaves the carrier to the holder.
+ * <p><b>One hot cache line.</b> The lock word ({@code state}), the holder and its hold count
+ * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
+ * so an uncontended acquisition and release write one cache line, as with
+ * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot monitor.
+ * The word holds {@link #HELD} and a hint, {@link #LEADER_PARKED}, that some leader may be parked;
+ * a release that finds the word exactly {@code HELD} frees it with one compare-and-set and reads
+ * nothing else.
  *
- * <p><b>Why barging.</b> On virtual threads a hand-over to a parked thread costs a wake-up and a
- * scheduling round trip (about a microsecond on one carrier, more across carriers) during which
- * the lock would sit idle. Letting a running thread take a free word keeps the lock busy; the
- * woken leader then simply tries again.
+ * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
+ * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
+ * and a scheduling round trip, about a microsecond, during which the lock would sit idle, so a
+ * lock that lets running threads take it keeps it busy. Otherwise the thread joins a
+ * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}). Arriving threads do
+ * not spin: with short critical sections every spinner pulls the word's cache line away from a
+ * holder that would have taken the lock again at once, and the lock's throughput falls to one
+ * cache-line transfer per acquisition (on 2 carriers, a counter++ section ran at about 0.4× of
+ * {@code ReentrantLock} with every arrival spinning, and on a par with it with none).
  *
- * <p><b>No carrier is held hostage.</b> Every wait, in a queue or as a leader, spins for a bounded
- * number of rounds and then parks ({@link Waiter}). A lock whose queue head spins on the word
- * without bound livelocks when the holder is an unmounted virtual thread and the spinning head
- * occupies the carrier the holder needs.
+ * <p><b>Spinning</b> is for leaders only, so a lock has at most one spinner per queue. It is bounded
+ * in time ({@code maxSpinNanos}, about one park/unpark round trip), adapts to how often it paid off
+ * recently (after the adaptive spinning of HotSpot's monitors), backs off exponentially between
+ * reads of the word (after Anderson, "The Performance of Spin Lock Alternatives for Shared-Memory
+ * Multiprocessors", IEEE TPDS 1990) so that a running holder keeps its cache line, and stops at once
+ * when the holder is a virtual thread that is not mounted ({@link Holders}): such a holder cannot
+ * let go before it is scheduled, and a spinner would only occupy a carrier it may need. Every wait
+ * therefore ends in a park, and no carrier is held hostage.
  *
- * <p><b>Fairness bound.</b> Barging and the passing of heads could starve a leader. After
- * {@code handOffBound} acquisitions the holder, instead of freeing the word, hands the lock directly
- * to a waiting leader, taking queues in round-robin order. A waiting leader therefore gets the lock
- * within {@code handOffBound × queues} acquisitions of the lock.
+ * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
+ * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
+ * {@code LEADER_PARKED} hint with a compare-and-set that also re-reads the word, and parks. So
+ * at most one thread per queue contends for the word with the barging threads, and threads queued
+ * behind a leader park at once: they are at least one critical section away from the lock.
  *
- * <p><b>Invariants.</b> (1) The word is 1 exactly while some thread holds the lock, including
- * during a direct hand-over. (2) Only a queue's current head writes that queue's {@code leader};
- * it clears it before it passes the head on. (3) After every release of the word, some leader is
- * awake or is woken: a leader marks itself parked and then re-reads the word, the releaser frees
- * the word and then reads the marks, both with volatile accesses, so one of them sees the other. A
- * leader that gives up restores (3) before it leaves.
+ * <p><b>Passing the head, outside the critical section.</b> A leader that takes the word stays
+ * the head of its queue until it unlocks; its release frees the word first and only then makes
+ * the next queued thread the head and wakes it. Nothing of the queue is done while the lock is
+ * held, and the wake-up, which costs more than most critical sections, overlaps other threads'
+ * use of the lock.
  *
- * <p>Holder-only state ({@code holderQueue}, counters) is written only by the thread holding the
- * word and handed on through the word's volatile release and acquire, or through the status
- * compare-and-set of a direct hand-over.
+ * <p><b>Waking, at most one thread on its way.</b> A release that frees the word with the
+ * {@code LEADER_PARKED} hint set wakes one parked leader, unless it has just woken the next head
+ * of its own queue, or a leader woken earlier has not run yet ({@code successor}, the "successor"
+ * of HotSpot's monitor design): more woken threads would only compete with each other. The
+ * successor claims a leader by setting {@code successor} first and then turning the leader's
+ * {@code parked} mark off by compare-and-set; a leader turns its own mark off whenever a park
+ * returns, and then clears {@code successor} if it names it. So a claim either fails (the leader
+ * was already awake) or is cleared by the leader it names, and a stale {@code successor} cannot
+ * stop later wake-ups.
+ *
+ * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
+ * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
+ * lock directly to a waiting leader, taking queues in round-robin order. A parked leader therefore
+ * gets the lock within {@code handOffBound × queues} acquisitions of the lock. The count restarts
+ * at every hand-off attempt, so it stays below the bound for the whole life of the lock.
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ *   <li>{@code HELD} is set exactly while some thread holds the lock, including during a direct
+ *       hand-over.</li>
+ *   <li>Only a queue's current head writes that queue's {@code leader}, and it clears it before
+ *       the head passes on.</li>
+ *   <li>No lost wake-up: a leader parks only after a compare-and-set that set the hint while
+ *       {@code HELD} was set, so the release that clears {@code HELD} comes later in the word's
+ *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
+ *       yet and will compete, or to a leader it hands the lock to. A leader that gives up passes
+ *       the head on and, if the word is free, wakes a leader as a release would.</li>
+ *   <li>Holder-only fields ({@code holderNode}, {@code holderQueue}, {@code handOffCount}) are
+ *       written only by the holder and handed on through the word's compare-and-sets or through
+ *       the status compare-and-set of a direct hand-over.</li>
+ * </ol>
  */
-abstract class LeaderLock extends AbstractReentrantLock {
-    /** Acquisitions between forced hand-overs to waiting leaders, unless a lock is built with its own. */
+abstract class LeaderLock extends LeaderLockFields {
+    /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
     static final int DEFAULT_HANDOFF_BOUND = Integer.getInteger("numaloom.handOffBound", 64);
 
-    private final LockWord word = new LockWord();
+    /** Trailing padding of the hot fields; the {@code int} fills the gap before the {@code long}s. */
+    @SuppressWarnings("unused")
+    private int gapFiller;
+    @SuppressWarnings("unused")
+    private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+
     private final NodeQueue[] queues;
     private final NodeLocator locator;
     private final int handOffBound;
-
-    /** The queue the holder came through, or -1 if it barged. */
-    private int holderQueue;
-    private int acquisitionsSinceHandOff;
-    private int nextHandOffQueue;
+    private final long maxSpinNanos;
 
     /**
-     * @param locator         the nodes, and which one the calling thread runs on
-     * @param spinsBeforePark rounds a leader spins before it parks (0: park at once)
-     * @param handOffBound    acquisitions after which the lock is handed directly to a waiting leader
-     * @param queues          the queues, at least one
+     * @param locator      the nodes, and which one the calling thread runs on
+     * @param maxSpinNanos the longest a thread spins on the word before it queues, or a leader
+     *                     before it parks (0: never spin)
+     * @param handOffBound releases with a leader parked after which the lock is handed directly
+     *                     to a waiting leader
+     * @param queues       the queues, at least one
      */
-    LeaderLock(NodeLocator locator, int spinsBeforePark, int handOffBound, NodeQueue[] queues) {
-        super(spinsBeforePark);
+    LeaderLock(NodeLocator locator, long maxSpinNanos, int handOffBound, NodeQueue[] queues) {
         if (handOffBound < 1) {
             throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
         }
         this.locator = locator;
+        this.maxSpinNanos = checkedSpin(maxSpinNanos);
         this.handOffBound = handOffBound;
         this.queues = queues;
+        this.spinNanos = (int) Math.min(maxSpinNanos, Integer.MAX_VALUE);
     }
 
     /** The number of NUMA nodes the locator reports, checked. */
@@ -93,115 +130,243 @@ abstract class LeaderLock extends AbstractReentrantLock {
 
     @Override
     final boolean tryAcquire() {
-        if (!word.tryTake()) {
-            return false;
-        }
-        holderQueue = -1;
-        return true;
+        return takeWordIfFree();
+    }
+
+    /**
+     * One attempt at the word: a compare-and-set if it is free, keeping the hint. Reading first
+     * (test-and-test-and-set) keeps a thread that finds the lock held from taking the word's cache
+     * line exclusively for nothing.
+     */
+    private boolean takeWordIfFree() {
+        int s = state;
+        return (s & HELD) == 0 && STATE.compareAndSet(this, s, s | HELD);
     }
 
     @Override
     final boolean acquire(Waiter waiter) {
+        if (takeWordIfFree()) {
+            return true;
+        }
         int numaNode = locator.currentNode();
         int index = queueOf(numaNode);
         NodeQueue queue = queues[index];
-        if (queue.isEmpty() && spinForFreeWord(waiter)) {
-            holderQueue = -1;
-            return true;
-        }
         QNode node = new QNode(Thread.currentThread(), numaNode);
-        if (queue.enqueue(node) != null) {
-            waiter.skipSpinning();
-            if (!queue.awaitHead(node, waiter)) {
-                return false;
-            }
+        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
+            return false;
         }
-        boolean acquired = lead(queue, node, waiter);
-        queue.leader = null;
-        boolean successorLeads = queue.passHead(node);
-        if (!acquired && !successorLeads && word.isFree()) {
-            wakeALeader(index);
-        }
-        if (acquired) {
-            holderQueue = index;
-        }
-        return acquired;
+        return lead(index, queue, node, waiter);
     }
 
     /**
-     * Spins on the word before queueing, while the spin budget lasts. Only a thread that would lead
-     * its queue does this: a short critical section then ends while it spins, and it takes the lock
-     * without touching the queue. A thread that finds others queued goes behind them at once.
+     * Competes for the word as the leader of its queue: spins while that may pay off, then parks
+     * until woken, handed the lock, or the waiter gives up.
      *
-     * @return true if it took the word; false with the budget spent, so that it leads without
-     *         spinning again
+     * @return true once it holds the lock; false if it gave up, having passed the head on
      */
-    private boolean spinForFreeWord(Waiter waiter) {
-        while (waiter.spin()) {
-            if (word.tryTake()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Competes for the word as the leader of the queue.
-     *
-     * @return true once it holds the word; false if the waiter gave up, having marked its node
-     *         abandoned so that no hand-over can reach it
-     */
-    private boolean lead(NodeQueue queue, QNode node, Waiter waiter) {
+    private boolean lead(int index, NodeQueue queue, QNode node, Waiter waiter) {
         queue.leader = node;
         for (;;) {
-            if (node.status == QNode.GRANTED || word.tryTake()) {
-                return true;
-            }
-            if (waiter.spin()) {
-                continue;
+            if (node.status == QNode.GRANTED || spinForWord()) {
+                return acquiredAsLeader(index, queue, node);
             }
             node.parked = true;
-            if (word.isFree() || node.status == QNode.GRANTED) {
+            int s = state;
+            if ((s & HELD) == 0 || !STATE.compareAndSet(this, s, s | LEADER_PARKED)) {
                 node.parked = false;
                 continue;
             }
             boolean keepWaiting = waiter.park(this);
             node.parked = false;
+            clearSuccessor(node);
             if (!keepWaiting && node.casStatus(QNode.HEAD, QNode.ABANDONED)) {
+                giveUpLead(queue, node);
                 return false;
             }
         }
     }
 
+    /** Takes over as holder through its queue: it stays the head until its release passes it on. */
+    private boolean acquiredAsLeader(int index, NodeQueue queue, QNode node) {
+        queue.leader = null;
+        clearSuccessor(node);
+        holderQueue = index;
+        holderNode = node;
+        return true;
+    }
+
+    /**
+     * A leader that gave up (its node is {@link QNode#ABANDONED}, so no hand-over can reach it)
+     * passes the head of its queue on, and, since it may have been the thread a release counted
+     * on to take a free word, wakes a leader if the word is free.
+     */
+    private void giveUpLead(NodeQueue queue, QNode node) {
+        queue.leader = null;
+        QNode next = queue.passHead(node);
+        if (next != null) {
+            LockSupport.unpark(next.thread);
+        } else if ((state & HELD) == 0) {
+            wakeAParkedLeader();
+        }
+    }
+
+    /**
+     * Spins on the word while that may pay off: within the current spin budget, and while the
+     * holder may be running, backing off between reads of the word. Adapts the budget: a spin that
+     * took the word earns the next ones more time, one that ran out leaves them less.
+     *
+     * @return true if it took the word; with no spin budget, the word is still tried once
+     */
+    private boolean spinForWord() {
+        long budget = spinNanos;
+        if (budget == 0) {
+            return takeWordIfFree();
+        }
+        long start = System.nanoTime();
+        for (int pauses = 1; ; pauses = Math.min(2 * pauses, MAX_PAUSES)) {
+            int s = state;
+            if ((s & HELD) == 0) {
+                if (STATE.compareAndSet(this, s, s | HELD)) {
+                    growSpinBudget(budget);
+                    return true;
+                }
+                continue;
+            }
+            if (!Holders.mayBeRunning(holderHint())) {
+                return false;
+            }
+            if (System.nanoTime() - start > budget) {
+                shrinkSpinBudget(budget);
+                return false;
+            }
+            for (int i = 0; i < pauses; i++) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * A spin that took the word earns the next ones a step more time, up to {@code maxSpinNanos}.
+     * The budget shares the holder's cache line, so it is written only when it changes.
+     */
+    private void growSpinBudget(long budget) {
+        if (budget < maxSpinNanos) {
+            spinNanos = (int) Math.min(maxSpinNanos, budget + maxSpinNanos / SPIN_STEPS);
+        }
+    }
+
+    /** A spin that ran out leaves the next ones two steps less time, down to one step. */
+    private void shrinkSpinBudget(long budget) {
+        int shrunk = (int) Math.max(maxSpinNanos / SPIN_STEPS, budget - 2 * maxSpinNanos / SPIN_STEPS);
+        if (shrunk != budget) {
+            spinNanos = shrunk;
+        }
+    }
+
     @Override
     final void release() {
-        int preferredQueue = holderQueue < 0 ? nextHandOffQueue : holderQueue;
-        if (++acquisitionsSinceHandOff >= handOffBound) {
-            // A new count starts whether or not a leader was waiting: the count never exceeds the
-            // bound (so it cannot wrap, however old the lock), and a leader that comes later is
-            // still served within the bound of its own arrival.
-            acquisitionsSinceHandOff = 0;
-            if (handOffToWaitingLeader()) {
+        QNode passFrom = holderNode;
+        if (passFrom == null) {
+            if (STATE.compareAndSet(this, HELD, 0)) {
+                return; // the common case: taken without queueing, and no leader parked
+            }
+        } else {
+            holderNode = null;
+        }
+        int passQueue = holderQueue;
+        if ((state & LEADER_PARKED) != 0 && ++handOffCount >= handOffBound) {
+            // A new count starts whether or not the hand-over succeeds, so it never exceeds the bound.
+            handOffCount = 0;
+            if (handOffToALeader()) {
+                passHead(passFrom, passQueue);
                 return;
             }
         }
-        word.release();
-        wakeALeader(preferredQueue);
+        freeWord();
+        if (!passHead(passFrom, passQueue)) {
+            wakeAParkedLeader();
+        }
     }
 
-    /** Acquisitions since the last forced hand-off, in {@code [0, handOffBound)}; for tests. */
-    final int acquisitionsSinceHandOff() {
-        return acquisitionsSinceHandOff;
+    /** Clears {@code HELD}, keeping the hint. */
+    private void freeWord() {
+        for (;;) {
+            int s = state;
+            if (STATE.compareAndSet(this, s, s & ~HELD)) {
+                return;
+            }
+        }
     }
 
-    /** Passes the held lock to the next waiting leader in round-robin order, if there is one. */
-    private boolean handOffToWaitingLeader() {
+    /**
+     * Passes the head of the holder's queue on, if it came through one, and wakes the new head.
+     *
+     * @return whether a thread was woken
+     */
+    private boolean passHead(QNode from, int queue) {
+        if (from == null) {
+            return false;
+        }
+        QNode next = queues[queue].passHead(from);
+        if (next == null) {
+            return false;
+        }
+        LockSupport.unpark(next.thread);
+        return true;
+    }
+
+    /**
+     * Wakes one parked leader, unless none is parked or a leader woken earlier has not run yet.
+     * Clears the hint if it finds none.
+     */
+    private void wakeAParkedLeader() {
+        for (;;) {
+            int s = state;
+            if ((s & LEADER_PARKED) == 0 || successor != null) {
+                return;
+            }
+            QNode parked = findParkedLeader();
+            if (parked == null) {
+                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
+                    return;
+                }
+                continue;
+            }
+            if (SUCCESSOR.compareAndSet(this, null, parked)) {
+                if (PARKED.compareAndSet(parked, true, false)) {
+                    LockSupport.unpark(parked.thread);
+                    return;
+                }
+                SUCCESSOR.compareAndSet(this, parked, null);
+            }
+        }
+    }
+
+    /** The first leader marked parked, searching the queues round-robin; holder-only state moves on. */
+    private QNode findParkedLeader() {
+        int start = nextQueue;
         for (int i = 0; i < queues.length; i++) {
-            int index = (nextHandOffQueue + i) % queues.length;
+            int index = start + i < queues.length ? start + i : start + i - queues.length;
             QNode leader = queues[index].leader;
-            // Holder-only state first: once the leader is granted the lock, it is no longer ours.
+            if (leader != null && leader.parked) {
+                nextQueue = index + 1 < queues.length ? index + 1 : 0;
+                return leader;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Hands the held lock to the next waiting leader in round-robin order, if there is one.
+     * Holder-only state is written before the grant: once granted, the lock is no longer ours.
+     */
+    private boolean handOffToALeader() {
+        int start = nextQueue;
+        for (int i = 0; i < queues.length; i++) {
+            int index = start + i < queues.length ? start + i : start + i - queues.length;
+            QNode leader = queues[index].leader;
             if (leader != null) {
-                nextHandOffQueue = (index + 1) % queues.length;
+                nextQueue = index + 1 < queues.length ? index + 1 : 0;
                 if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
                     LockSupport.unpark(leader.thread);
                     return true;
@@ -211,27 +376,70 @@ abstract class LeaderLock extends AbstractReentrantLock {
         return false;
     }
 
-    /**
-     * Wakes one parked leader, searching from the preferred queue, unless some leader is awake: an
-     * awake leader re-reads the word before it parks, so it will find the word free.
-     */
-    private void wakeALeader(int preferredQueue) {
-        QNode parkedLeader = null;
-        for (int i = 0; i < queues.length; i++) {
-            QNode leader = queues[(preferredQueue + i) % queues.length].leader;
-            if (leader == null) {
-                continue;
-            }
-            if (!leader.parked) {
-                return;
-            }
-            if (parkedLeader == null) {
-                parkedLeader = leader;
-            }
-        }
-        if (parkedLeader != null) {
-            parkedLeader.parked = false;
-            LockSupport.unpark(parkedLeader.thread);
+    private void clearSuccessor(QNode node) {
+        if (successor == node) {
+            SUCCESSOR.compareAndSet(this, node, null);
         }
     }
+
+    /** Releases with a leader parked since the last forced hand-over, in {@code [0, handOffBound)}; for tests. */
+    final int handOffCount() {
+        return handOffCount;
+    }
+
+    private static final VarHandle PARKED;
+
+    static {
+        try {
+            PARKED = MethodHandles.lookup().findVarHandle(QNodeFields.class, "parked", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
+
+/**
+ * The hot fields of a {@link LeaderLock}, right after the holder and hold count of
+ * {@link AbstractReentrantLock}: one cache line that an acquisition writes.
+ */
+abstract class LeaderLockFields extends AbstractReentrantLock {
+    /** {@link #state}: the lock is held. */
+    static final int HELD = 1;
+    /** {@link #state}: some leader may be parked (a hint: a release that finds none clears it). */
+    static final int LEADER_PARKED = 2;
+    /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
+    static final int SPIN_STEPS = 16;
+    /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinning leader. */
+    static final int MAX_PAUSES = 64;
+
+    static final VarHandle STATE;
+    static final VarHandle SUCCESSOR;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(LeaderLockFields.class, "state", int.class);
+            SUCCESSOR = lookup.findVarHandle(LeaderLockFields.class, "successor", QNode.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    volatile int state;
+    /** A leader woken by a release that has not run since: later releases wake no one else. */
+    volatile QNode successor;
+    /** Holder-only: the holder's node if it came through a queue (it is still that queue's head). */
+    QNode holderNode;
+    /** Holder-only: the queue the holder came through; meaningful only while {@link #holderNode} is set. */
+    int holderQueue;
+    /** Holder-only: releases with a leader parked since the last forced hand-over. */
+    int handOffCount;
+    /**
+     * Where the next search for a leader to wake or hand the lock to starts: round-robin over the
+     * queues. Also written by a releaser after it let go, without synchronization: a lost update
+     * only repeats a queue once.
+     */
+    int nextQueue;
+    /** The current spin budget in nanoseconds; adapted without synchronization (a lost update is harmless). */
+    int spinNanos;
 }

@@ -1,29 +1,36 @@
 package org.numaloom.locks;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
- * A plain MCS lock: one FIFO queue, the head holds the lock, waiters spin briefly and then park.
+ * A plain MCS lock: one FIFO queue, the head holds the lock, waiters spin briefly on their own
+ * node and then park.
  *
  * <p>Strict FIFO: a thread that finds the lock free takes it only if nobody waits, so every
  * hand-over between threads goes to the oldest waiter. On platform threads that is the MCS lock of
- * the literature. On virtual threads it is the reference point for what strict hand-over costs:
- * when the oldest waiter is parked, the lock stays idle for the wake-up and the scheduling round
- * trip of that waiter, while running threads that could have used it queue behind. The NUMA locks
- * of the kit let running threads barge for that reason.
+ * the literature (Mellor-Crummey and Scott, "Algorithms for Scalable Synchronization on
+ * Shared-Memory Multiprocessors", ACM TOCS 1991). On virtual threads it is the reference point for
+ * what strict hand-over costs: when the oldest waiter is parked, the lock stays idle for the
+ * wake-up and the scheduling round trip of that waiter, while running threads that could have used
+ * it queue behind. The NUMA locks of the kit let running threads barge for that reason.
  *
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */
-public final class McsLock extends AbstractReentrantLock {
+public final class McsLock extends McsLockFields {
+    /** Trailing padding of the holder's fields. */
+    @SuppressWarnings("unused")
+    private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+
     private final McsQueue queue = new McsQueue();
-    /** The holder's node, written and read only by the holder. */
-    private QNode holderNode;
+    private final long maxSpinNanos;
 
     public McsLock() {
-        this(DEFAULT_SPINS_BEFORE_PARK);
+        this(DEFAULT_MAX_SPIN_NANOS);
     }
 
-    /** @param spinsBeforePark rounds a waiter spins before it parks (0: park at once) */
-    public McsLock(int spinsBeforePark) {
-        super(spinsBeforePark);
+    /** @param maxSpinNanos the longest a waiter spins on its node before it parks (0: park at once) */
+    public McsLock(long maxSpinNanos) {
+        this.maxSpinNanos = checkedSpin(maxSpinNanos);
     }
 
     @Override
@@ -42,10 +49,29 @@ public final class McsLock extends AbstractReentrantLock {
     @Override
     boolean acquire(Waiter waiter) {
         QNode node = new QNode(Thread.currentThread());
-        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
+        if (queue.enqueue(node) != null && !spinUntilHead(node) && !queue.awaitHead(node, waiter)) {
             return false;
         }
         holderNode = node;
+        return true;
+    }
+
+    /**
+     * Spins on the node's own status, which only its predecessor writes, for at most
+     * {@code maxSpinNanos} and while the holder may be running ({@link Holders}).
+     */
+    private boolean spinUntilHead(QNode node) {
+        if (maxSpinNanos == 0) {
+            return false;
+        }
+        long start = System.nanoTime();
+        for (int round = 1; node.status == QNode.WAITING; round++) {
+            if (!Holders.mayBeRunning(holderHint())
+                    || (round & 3) == 0 && System.nanoTime() - start > maxSpinNanos) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
         return true;
     }
 
@@ -53,6 +79,15 @@ public final class McsLock extends AbstractReentrantLock {
     void release() {
         QNode node = holderNode;
         holderNode = null;
-        queue.passHead(node);
+        QNode next = queue.passHead(node);
+        if (next != null) {
+            LockSupport.unpark(next.thread);
+        }
     }
+}
+
+/** The holder's field of an {@link McsLock}, beside the holder and hold count. */
+abstract class McsLockFields extends AbstractReentrantLock {
+    /** The holder's node, written and read only by the holder. */
+    QNode holderNode;
 }

@@ -2,16 +2,16 @@ package org.numaloom.locks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * A Mellor-Crummey–Scott queue whose waiters spin briefly and then park, and may give up.
+ * A Mellor-Crummey–Scott queue whose waiters park, and may give up.
  *
  * <p>Threads append {@link QNode}s by swapping the tail, then link the predecessor to the new node.
  * The node at the head is the one whose turn it is: in {@link McsLock} it holds the lock, in
- * {@link NumaMcsLock} it leads its NUMA node in the competition for the global lock word. The head
- * passes its turn to its successor with {@link #passHead}; each waiter waits on its own node's
- * status, so a hand-over touches one remote cache line and wakes one thread.
+ * {@link NumaMcsLock} and {@link CnaLock} it leads its queue in the competition for the lock word.
+ * The head passes its turn on with {@link #passHead}, which only makes the successor the head: the
+ * caller decides when to wake it, so that a lock can keep a wake-up out of its critical section.
+ * Each waiter waits on its own node's status, so a hand-over touches one remote cache line.
  *
  * <p>Giving up (timeout, interrupt) must leave the queue consistent without help from the thread
  * that gives up, which is by then gone. A waiter that gives up only marks its node
@@ -75,14 +75,14 @@ class McsQueue extends McsQueueTail {
     }
 
     /**
-     * Waits until the node becomes the head.
+     * Parks until the node becomes the head.
      *
      * @return true if it did; false if the waiter gave up, in which case the node is cancelled
      *         and will be skipped
      */
     final boolean awaitHead(QNode node, Waiter waiter) {
         while (node.status == QNode.WAITING) {
-            if (!waiter.pause(this) && node.casStatus(QNode.WAITING, QNode.CANCELLED)) {
+            if (!waiter.park(this) && node.casStatus(QNode.WAITING, QNode.CANCELLED)) {
                 return false;
             }
         }
@@ -90,34 +90,33 @@ class McsQueue extends McsQueueTail {
     }
 
     /**
-     * Passes the head from the node to the first successor that has not given up, and wakes it.
+     * Passes the head from the node to the first successor that has not given up, without waking
+     * it.
      *
-     * @return true if a successor became the head; false if the queue is now empty
+     * @return the new head, or null if the queue is now empty
      */
-    boolean passHead(QNode node) {
+    QNode passHead(QNode node) {
         QNode successor = node.next;
         if (successor == null && (successor = successorOrEmpty(node)) == null) {
-            return false;
+            return null;
         }
-        return grantFirstLive(successor);
+        return headFirstLive(successor);
     }
 
     /**
-     * Makes the first node, from {@code first} along the queue, that has not given up the head,
-     * and wakes it.
+     * Makes the first node, from {@code first} along the queue, that has not given up the head.
      *
-     * @return true if a node became the head; false if every node from {@code first} on had given
-     *         up and the queue is now empty
+     * @return the new head; null if every node from {@code first} on had given up and the queue is
+     *         now empty
      */
-    final boolean grantFirstLive(QNode first) {
+    final QNode headFirstLive(QNode first) {
         for (QNode candidate = first; ; ) {
             if (candidate.casStatus(QNode.WAITING, QNode.HEAD)) {
-                LockSupport.unpark(candidate.thread);
-                return true;
+                return candidate;
             }
             QNode next = candidate.next;
             if (next == null && (next = successorOrEmpty(candidate)) == null) {
-                return false;
+                return null;
             }
             candidate = next;
         }

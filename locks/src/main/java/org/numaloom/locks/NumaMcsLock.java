@@ -8,9 +8,9 @@ package org.numaloom.locks;
  * ({@link NodeLocator}); the head of each node's queue is that node's leader. So at most one thread
  * per node contends for the word, and a hand-over inside a queue stays on its node. How leaders
  * compete, barge, park and are handed the lock is the {@link LeaderLock} engine's; after
- * {@code handOffBound} acquisitions the lock goes to a waiting leader of the next node in turn, so a
- * leader gets the lock within {@code handOffBound × nodeCount} acquisitions, and a queued thread
- * within that many times its position in its node's queue.
+ * {@code handOffBound} releases made while a leader is parked, the lock goes to a waiting leader of
+ * the next node in turn, so a parked leader gets the lock within {@code handOffBound × nodeCount}
+ * acquisitions, and a queued thread within that many times its position in its node's queue.
  *
  * <p>The price of one queue per node is one competing leader per node: on a machine with many
  * nodes the word's cache line moves between nodes among leaders. {@link CnaLock} keeps one queue and
@@ -19,27 +19,28 @@ package org.numaloom.locks;
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */
 public final class NumaMcsLock extends LeaderLock {
-    /** Acquisitions between forced hand-overs to waiting leaders, unless a lock is built with its own. */
+    /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
     public static final int DEFAULT_HANDOFF_BOUND = LeaderLock.DEFAULT_HANDOFF_BOUND;
 
     private final int nodeCount;
 
     /** A lock over the NUMA nodes of the topology in force. */
     public NumaMcsLock() {
-        this(NodeLocator.current(), DEFAULT_SPINS_BEFORE_PARK, DEFAULT_HANDOFF_BOUND);
+        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, DEFAULT_HANDOFF_BOUND);
     }
 
     /**
      * @param locator         the nodes, and which one the calling thread runs on
-     * @param spinsBeforePark rounds a waiter spins before it parks (0: park at once)
-     * @param handOffBound    acquisitions after which the lock is handed directly to a waiting leader
+     * @param maxSpinNanos the longest a thread spins before it queues or parks (0: never spin)
+     * @param handOffBound releases with a leader parked after which the lock is handed directly to
+     *                     a waiting leader
      */
-    public NumaMcsLock(NodeLocator locator, int spinsBeforePark, int handOffBound) {
-        this(locator, spinsBeforePark, handOffBound, nodeCountOf(locator));
+    public NumaMcsLock(NodeLocator locator, long maxSpinNanos, int handOffBound) {
+        this(locator, maxSpinNanos, handOffBound, nodeCountOf(locator));
     }
 
-    private NumaMcsLock(NodeLocator locator, int spinsBeforePark, int handOffBound, int nodeCount) {
-        super(locator, spinsBeforePark, handOffBound, queuesFor(nodeCount));
+    private NumaMcsLock(NodeLocator locator, long maxSpinNanos, int handOffBound, int nodeCount) {
+        super(locator, maxSpinNanos, handOffBound, queuesFor(nodeCount));
         this.nodeCount = nodeCount;
     }
 

@@ -4,8 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A thread's place in an {@link McsQueue}, and, once it heads a node-local queue, its seat in the
- * competition for a global lock word.
+ * A thread's place in an {@link McsQueue}, and, once it heads a queue of a {@link LeaderLock}, its
+ * seat in the competition for the lock word.
  *
  * <p>Status transitions, each made by one compare-and-set so that two parties never both win:
  * <pre>
@@ -60,7 +60,10 @@ abstract class QNodeFields extends Padding {
     final int numaNode;
     volatile int status;
     volatile QNode next;
-    /** True while the thread is parked (or about to park) waiting to be woken as a leader. */
+    /**
+     * True while the thread, as a queue's leader, is parked or about to park; turned off by the
+     * thread when its park returns, or by the releaser that claims it for a wake-up.
+     */
     volatile boolean parked;
 
     QNodeFields(Thread thread, int numaNode) {

@@ -13,7 +13,6 @@ final class ForeignUnlockLock extends AbstractReentrantLock {
     private final NumaMcsLock algorithm = new NumaMcsLock(LockCases.spreadOver(1), 0, NumaMcsLock.DEFAULT_HANDOFF_BOUND);
 
     ForeignUnlockLock() {
-        super(0);
     }
 
     @Override

@@ -30,7 +30,13 @@ class LayoutTest {
     static final int ISOLATION = 128;
 
     /** The groups of fields each class claims isolated: fields of one group may share a line. */
+    static final List<String> LEADER_LOCK_HOT = List.of("owner", "reentries", "state", "successor", "holderNode",
+            "holderQueue", "handOffCount", "nextQueue", "spinNanos");
+
     static final Map<Class<?>, List<List<String>>> ISOLATED = Map.of(
+            NumaMcsLock.class, List.of(LEADER_LOCK_HOT),
+            CnaLock.class, List.of(LEADER_LOCK_HOT),
+            McsLock.class, List.of(List.of("owner", "reentries", "holderNode")),
             LockWord.class, List.of(List.of("state")),
             McsQueue.class, List.of(List.of("tail")),
             NodeQueue.class, List.of(List.of("tail"), List.of("leader")),

@@ -22,7 +22,6 @@ final class LostWakeupLock extends AbstractReentrantLock {
     private final Queue<QNode> waiters = new ConcurrentLinkedQueue<>();
 
     LostWakeupLock() {
-        super(0);
     }
 
     @Override

@@ -37,7 +37,6 @@ abstract class ParkingWordLock extends AbstractReentrantLock {
     private final Queue<Thread> waiters = new ConcurrentLinkedQueue<>();
 
     ParkingWordLock() {
-        super(0);
     }
 
     /** Takes the word if it is free: one atomic compare-and-set. */

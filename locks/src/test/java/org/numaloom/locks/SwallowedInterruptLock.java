@@ -21,7 +21,6 @@ final class SwallowedInterruptLock extends AbstractReentrantLock {
     private volatile QNode leader;
 
     SwallowedInterruptLock() {
-        super(0);
     }
 
     @Override
@@ -35,10 +34,13 @@ final class SwallowedInterruptLock extends AbstractReentrantLock {
         if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
             return false;
         }
-        Waiter asHead = waiter.wasInterrupted() ? Waiter.untimed(0, false) : waiter; // the flaw
+        Waiter asHead = waiter.wasInterrupted() ? Waiter.untimed(false) : waiter; // the flaw
         boolean acquired = lead(node, asHead);
         leader = null;
-        queue.passHead(node);
+        QNode next = queue.passHead(node);
+        if (next != null) {
+            LockSupport.unpark(next.thread);
+        }
         return acquired;
     }
 

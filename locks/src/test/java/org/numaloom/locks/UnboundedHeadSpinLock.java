@@ -1,5 +1,7 @@
 package org.numaloom.locks;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * NEGATIVE CONTROL, known broken: the seed design's flaw, kept so that the virtual-thread stress
  * harness (stress/, {@code VirtualThreadStress}) proves it can catch it. The head of the queue spins on the lock word without bound and
@@ -15,7 +17,6 @@ final class UnboundedHeadSpinLock extends AbstractReentrantLock {
     private QNode holderNode;
 
     UnboundedHeadSpinLock() {
-        super(DEFAULT_SPINS_BEFORE_PARK);
     }
 
     @Override
@@ -46,7 +47,10 @@ final class UnboundedHeadSpinLock extends AbstractReentrantLock {
         holderNode = null;
         word.release();
         if (node != null) {
-            queue.passHead(node);
+            QNode next = queue.passHead(node);
+            if (next != null) {
+                LockSupport.unpark(next.thread);
+            }
         }
     }
 }

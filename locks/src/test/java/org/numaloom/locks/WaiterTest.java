@@ -23,13 +23,13 @@ class WaiterTest {
     @ParameterizedTest
     @ValueSource(longs = {Long.MIN_VALUE, -1, 0})
     void aTimeoutOfZeroOrLessHasExpiredAtTheFirstPark(long nanosTimeout) {
-        assertTimeoutPreemptively(PATIENCE, () -> assertFalse(Waiter.timed(0, nanosTimeout).park(this),
+        assertTimeoutPreemptively(PATIENCE, () -> assertFalse(Waiter.timed(nanosTimeout).park(this),
                 "a wait of " + nanosTimeout + " ns went on after its first park"));
     }
 
     @Test
     void aTimeoutOfLongMaxValueGoesOnAfterAWakeUp() {
-        Waiter waiter = Waiter.timed(0, Long.MAX_VALUE);
+        Waiter waiter = Waiter.timed(Long.MAX_VALUE);
         LockSupport.unpark(Thread.currentThread()); // the park below returns at once, as on a wake-up
         assertTrue(waiter.park(this), "a wait of Long.MAX_VALUE ns counted as expired");
     }
