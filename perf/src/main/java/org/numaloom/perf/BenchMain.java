@@ -183,7 +183,7 @@ public final class BenchMain {
             console.print(ResultTable.text(ofBench));
         }
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
-        Report.write(out, info, config.benches(), rows);
+        Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
     }
 
