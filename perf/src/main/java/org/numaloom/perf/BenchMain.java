@@ -56,7 +56,7 @@ public final class BenchMain {
     private final List<Placement.HostCpu> cpus;
     private final Path out;
 
-    private BenchMain(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus, Path out) {
+    BenchMain(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus, Path out) {
         this.config = config;
         this.placement = placement;
         this.cpus = cpus;
@@ -135,8 +135,7 @@ public final class BenchMain {
     }
 
     private List<Compared> run(String stamp, String[] commandLine) throws RunnerException, IOException {
-        Path placementLog = out.resolve("placement.log");
-        List<String> forkFlags = List.of(PlacementLog.jvmArg(placementLog));
+        List<String> forkFlags = forkFlags();
         List<JmhRun> plan = JmhRun.plan(config, placement, cpus);
         Files.writeString(out.resolve("config.json"), configJson());
         console.printf(Locale.ROOT, "numaloom bench: %d benches, %d JMH runs, %d invocations; %s%nresults: %s%n%n",
@@ -153,13 +152,34 @@ public final class BenchMain {
                 measured.addAll(Results.of(run, specOf(run), results));
             }
         }
+        return publish(measured, costs, stamp, commandLine);
+    }
+
+    /**
+     * Writes {@code results.csv}, then describes the run: the tables on the console, the charts and
+     * {@code report.md}. The numbers go to disk first, so that nothing that fails in describing them
+     * (reading the forks' placement log, drawing a chart) loses what was measured; JMH's JSON of each
+     * run is on disk already.
+     */
+    List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine)
+            throws IOException {
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()));
-        PlacementLog pinning = PlacementLog.read(placementLog);
+        Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
+        PlacementLog pinning = PlacementLog.read(placementLog());
         report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
-                configJson(), machine(), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags.stream()).toList(),
+                configJson(), machine(), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 List.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()), costs,
                 placement.parallelism()));
         return rows;
+    }
+
+    private Path placementLog() {
+        return out.resolve("placement.log");
+    }
+
+    /** The flag that makes every fork append its pinning check to {@code placement.log}. */
+    private List<String> forkFlags() {
+        return List.of(PlacementLog.jvmArg(placementLog()));
     }
 
     private Collection<RunResult> execute(JmhRun run, List<String> forkFlags, Progress progress)
@@ -182,8 +202,7 @@ public final class BenchMain {
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
             console.print(ResultTable.text(ofBench));
         }
-        Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
-        Report.write(out, info, config.benches(), rows);
+        Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
     }
 

@@ -1,6 +1,5 @@
 package org.numaloom.perf.report;
 
-import java.awt.AWTError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
@@ -37,8 +37,34 @@ public final class Report {
     private Report() {
     }
 
-    /** Writes a chart per bench ({@code <bench>.svg} and {@code .png}) and {@code report.md} in {@code out}. */
-    public static void write(Path out, RunInfo info, List<BenchSpec> benches, List<Compared> rows) throws IOException {
+    /**
+     * Writes a chart per bench ({@code <bench>.svg}, and {@code .png} where Java2D can draw) and
+     * {@code report.md} in {@code out}.
+     *
+     * @return why the charts have no PNG, for the caller to say once on its console; empty if every
+     *         chart has one
+     */
+    public static Optional<String> write(Path out, RunInfo info, List<BenchSpec> benches, List<Compared> rows)
+            throws IOException {
+        return write(out, info, benches, rows, LineChart::writePng);
+    }
+
+    /** Draws a chart's PNG: {@link LineChart#writePng}, or in a test a machine that cannot. */
+    @FunctionalInterface
+    interface PngWriter {
+        void write(LineChart chart, Path directory, String stem) throws IOException;
+    }
+
+    static Optional<String> write(Path out, RunInfo info, List<BenchSpec> benches, List<Compared> rows, PngWriter png)
+            throws IOException {
+        Map<BenchSpec, List<Compared>> measured = new LinkedHashMap<>();
+        for (BenchSpec bench : benches) {
+            List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(bench.id())).toList();
+            if (!ofBench.isEmpty()) {
+                measured.put(bench, ofBench);
+            }
+        }
+        Optional<String> noPng = writeCharts(out, measured, info.carriers(), png);
         StringBuilder md = new StringBuilder("# numaloom bench, " + info.started() + "\n\n");
         md.append("Command: `").append(info.command()).append("`  \nConfig: `").append(info.configSource())
                 .append("` (as run: `config.json`)\n\n## Machine and JVM\n\n");
@@ -50,15 +76,9 @@ public final class Report {
                     + "one Thread.yield() of a virtual thread %.0f ns%n", info.costs().nanosPerToken(),
                     info.costs().nanosPerYield()));
         }
+        noPng.ifPresent(why -> md.append("- Charts: ").append(why).append('\n'));
         md.append('\n');
-        for (BenchSpec bench : benches) {
-            List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(bench.id())).toList();
-            if (!ofBench.isEmpty()) {
-                LineChart chart = chartOf(bench, ofBench, info.carriers());
-                chart.writeSvg(out, bench.id());
-                appendSection(md, bench, ofBench, pngWritten(chart, out, bench.id()));
-            }
-        }
+        measured.forEach((bench, ofBench) -> appendSection(md, bench, ofBench));
         md.append(READING);
         if (!info.configJson().isBlank()) {
             md.append("\n## Config file\n\nAs read from `").append(info.configSource())
@@ -66,24 +86,70 @@ public final class Report {
                     .append(info.configJson().strip()).append("\n```\n");
         }
         Files.writeString(out.resolve("report.md"), md);
+        return noPng;
     }
 
-    /** Writes the PNG beside the SVG; on a machine that cannot draw one, says why in the report instead. */
-    private static String pngWritten(LineChart chart, Path out, String stem) {
+    /**
+     * Writes every chart's SVG, and its PNG until one cannot be drawn. What stops a PNG is the
+     * machine (no font, no {@code java.desktop} native library), not the chart: the next one would
+     * fail the same way, or worse, with a {@code NoClassDefFoundError} for a class whose
+     * initialization failed the first time, which hides the first cause.
+     *
+     * @return why the PNGs stopped, and from which chart on; empty if every chart has one
+     */
+    private static Optional<String> writeCharts(Path out, Map<BenchSpec, List<Compared>> measured, int carriers,
+                                                PngWriter png) throws IOException {
+        String noPng = null;
+        for (Map.Entry<BenchSpec, List<Compared>> bench : measured.entrySet()) {
+            String stem = bench.getKey().id();
+            LineChart chart = chartOf(bench.getKey(), bench.getValue(), carriers);
+            chart.writeSvg(out, stem);
+            if (noPng == null) {
+                Throwable cannotDraw = pngFailure(chart, out, stem, png);
+                if (cannotDraw != null) {
+                    noPng = "no PNG from `" + stem + "` on: Java2D could not draw here (" + cannotDraw
+                            + "). The SVGs need no font and are complete.";
+                }
+            }
+        }
+        return Optional.ofNullable(noPng);
+    }
+
+    /**
+     * Writes the PNG beside the SVG; returns what stopped it, or null.
+     *
+     * <p>Charts must never cost the measurements, and a machine that cannot draw says so with
+     * whatever Java2D happens to throw: {@code java.lang.Error} "No physical fonts found" where
+     * the JDK's list of fonts names no font file that is there, a {@code RuntimeException}
+     * ("Fontconfig head is null") where fontconfig finds no font at all, {@code UnsatisfiedLinkError}
+     * where a native library of {@code java.desktop} is missing, {@code NoClassDefFoundError} where
+     * the runtime has no {@code java.desktop}, {@code AWTError} where no toolkit starts. So every
+     * throwable counts as "cannot draw here", with one exception: a {@link VirtualMachineError} such
+     * as {@code OutOfMemoryError} or {@code StackOverflowError} says that this JVM is failing, which
+     * a fallback would hide and after which nothing it does can be trusted; it propagates (by then
+     * {@code results.csv} and JMH's JSON are on disk). {@link InternalError}, though a
+     * {@code VirtualMachineError}, is what Java2D's own code throws for states it did not expect,
+     * so it counts as "cannot draw" too.
+     */
+    private static Throwable pngFailure(LineChart chart, Path out, String stem, PngWriter png) {
         try {
-            chart.writePng(out, stem);
-            return "";
-        } catch (IOException | RuntimeException | LinkageError | AWTError | InternalError cannotDraw) {
-            return "(No PNG: Java2D could not draw here: " + cannotDraw + ". The SVG is complete.)\n\n";
+            png.write(chart, out, stem);
+            return null;
+        } catch (InternalError cannotDraw) {
+            return cannotDraw;
+        } catch (VirtualMachineError jvmFailing) {
+            throw jvmFailing;
+        } catch (Throwable cannotDraw) {
+            return cannotDraw;
         }
     }
 
-    private static void appendSection(StringBuilder md, BenchSpec bench, List<Compared> rows, String pngNote) {
+    private static void appendSection(StringBuilder md, BenchSpec bench, List<Compared> rows) {
         md.append("## ").append(bench.title()).append(" (`").append(bench.id()).append("`)\n\n")
                 .append(bench.work().describe()).append(". ").append(bench.warmupIterations()).append(" warm-up and ")
                 .append(bench.measurementIterations()).append(" measured single-shot iterations, ")
                 .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count.\n\n")
-                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n").append(pngNote)
+                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n")
                 .append(ResultTable.markdown(rows)).append('\n');
     }
 

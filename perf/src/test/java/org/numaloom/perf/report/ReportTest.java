@@ -3,12 +3,18 @@ package org.numaloom.perf.report;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.numaloom.perf.config.BenchConfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReportTest {
@@ -18,19 +24,19 @@ class ReportTest {
               {"name": "consumeCpu", "payload": {"title": "High", "actionsCount": 640, "beforeCpuTokens": 0,
                 "inCpuTokens": 1000, "yieldInCrit": true, "threads": [2, 8], "locks": [{"name": "MCS"}]}},
               {"name": "text", "payload": {"title": "Words", "lines": 1000, "threads": [2]}}]}""", "mem.json");
+    private static final List<Compared> ROWS = Compared.compare(List.of(
+            measurement("high", "MCS", 2, 400_000).withIdeal(450_000),
+            measurement("high", "UNFAIR_REENTRANT", 2, 350_000).withIdeal(450_000),
+            measurement("high", "MCS", 8, 380_000).withIdeal(450_000),
+            measurement("words", "SEQUENTIAL", 1, 100_000),
+            measurement("words", "MCS", 2, 150_000).withIdeal(200_000)));
+    private static final Report.RunInfo INFO = new Report.RunInfo("20261122-120000", "numaloom bench --config mem.json",
+            "mem.json", "{\"benches\": []}", List.of("CPU: a test CPU"), List.of("-Dflag=1"),
+            List.of("Placement: 2 carriers"), new Ideal.UnitCosts(1.9, 250), 2);
 
     @Test
     void tiesMachineRunAndEveryBenchTogether(@TempDir Path out) throws Exception {
-        List<Compared> rows = Compared.compare(List.of(
-                measurement("high", "MCS", 2, 400_000).withIdeal(450_000),
-                measurement("high", "UNFAIR_REENTRANT", 2, 350_000).withIdeal(450_000),
-                measurement("high", "MCS", 8, 380_000).withIdeal(450_000),
-                measurement("words", "SEQUENTIAL", 1, 100_000),
-                measurement("words", "MCS", 2, 150_000).withIdeal(200_000)));
-        Report.RunInfo info = new Report.RunInfo("20261122-120000", "numaloom bench --config mem.json", "mem.json",
-                "{\"benches\": []}", List.of("CPU: a test CPU"), List.of("-Dflag=1"), List.of("Placement: 2 carriers"),
-                new Ideal.UnitCosts(1.9, 250), 2);
-        Report.write(out, info, CONFIG.benches(), rows);
+        assertEquals(Optional.empty(), Report.write(out, INFO, CONFIG.benches(), ROWS), "nothing to say on the console");
 
         String md = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("# numaloom bench, 20261122-120000", "`numaloom bench --config mem.json`",
@@ -46,12 +52,64 @@ class ReportTest {
     }
 
     @Test
+    void aMachineWithoutFontsGetsTheReportAndEverySvgAndOneNoteWhy(@TempDir Path out) throws Exception {
+        AtomicInteger drawn = new AtomicInteger();
+        Optional<String> noPng = Report.write(out, INFO, CONFIG.benches(), ROWS, (chart, directory, stem) -> {
+            drawn.incrementAndGet();
+            throw new Error("No physical fonts found");
+        });
+
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| 8 | MCS | 380,000 |") && md.contains("## How to read this"), md);
+        assertEquals(1, occurrences(md, "java.lang.Error: No physical fonts found"), "one note for the run:\n" + md);
+        for (String stem : List.of("high", "words")) {
+            assertTrue(Files.size(out.resolve(stem + ".svg")) > 0, stem + ".svg");
+            assertFalse(Files.exists(out.resolve(stem + ".png")), stem + ".png");
+        }
+        assertEquals(1, drawn.get(), "after the first chart fails, the next would fail the same way");
+        assertTrue(noPng.orElseThrow().contains("java.lang.Error: No physical fonts found"), "for the console: " + noPng);
+    }
+
+    @Test
+    void whateverTheDrawingThrowsTheReportIsWrittenWithOneNote(@TempDir Path out) throws Exception {
+        for (Throwable cannotDraw : List.of(new RuntimeException("no X11"), new InternalError("no font manager"),
+                new NoClassDefFoundError("Could not initialize class sun.awt.X11FontManager"), new Error())) {
+            Path dir = Files.createDirectories(out.resolve(cannotDraw.getClass().getSimpleName()));
+            Report.write(dir, INFO, CONFIG.benches(), ROWS, throwing(cannotDraw));
+            String md = Files.readString(dir.resolve("report.md"));
+            assertEquals(1, occurrences(md, cannotDraw.toString()), "one note for the run:\n" + md);
+        }
+    }
+
+    @Test
+    void theJvmsOwnFailuresAreNotTakenForAMachineThatCannotDraw(@TempDir Path out) {
+        for (VirtualMachineError failing : List.of(new OutOfMemoryError("Java heap space"), new StackOverflowError())) {
+            assertSame(failing, assertThrows(VirtualMachineError.class,
+                    () -> Report.write(out, INFO, CONFIG.benches(), ROWS, throwing(failing))));
+        }
+    }
+
+    @Test
     void theTextChartShowsMillisecondsPerCountAndLeavesOutTheSequentialReference() {
         LineChart chart = Report.chartOf(CONFIG.benches().get(1), Compared.compare(List.of(
                 measurement("words", "SEQUENTIAL", 1, 100_000), measurement("words", "MCS", 2, 200_000).withIdeal(400_000))), 2);
         assertEquals(List.of("MCS", "ideal"), chart.series().stream().map(LineChart.Series::name).toList());
         assertEquals(5.0, chart.series().get(0).points().get(0).y(), 1e-9, "1000 lines at 200,000 lines/s");
         assertEquals(2.5, chart.series().get(1).points().get(0).y(), 1e-9);
+    }
+
+    /** A PNG writer that throws {@code cannotDraw}, which is unchecked. */
+    private static Report.PngWriter throwing(Throwable cannotDraw) {
+        return (chart, directory, stem) -> {
+            if (cannotDraw instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) cannotDraw;
+        };
+    }
+
+    private static int occurrences(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 
     private static Measurement measurement(String bench, String lock, int threads, double throughput) {

@@ -184,7 +184,7 @@ public final class JcstressRun {
             new JCStress(options).run();
         } catch (AssertionError | RuntimeException failures) {
             // jcstress ends a run with failures by throwing; the verdicts come from the results.
-            System.out.println("jcstress: " + failures.getMessage().lines().findFirst().orElse(""));
+            System.out.println("jcstress: " + summaryOf(failures));
         }
         Path resultFile = Path.of(options.getResultFile());
         if (!Files.exists(resultFile)) {
@@ -195,6 +195,16 @@ public final class JcstressRun {
         JcstressResults results = JcstressResults.read(keptResultFile, selected);
         results.write(reportDir);
         return report(results);
+    }
+
+    /**
+     * One line for what jcstress threw: its class and the first line of its message. jcstress's
+     * own verdict is an {@code AssertionError} whose message lists every failed test over many
+     * lines; anything else that escapes it may have no message at all, and then its class is all
+     * there is to tell.
+     */
+    static String summaryOf(Throwable failures) {
+        return failures.toString().lines().findFirst().orElse("");
     }
 
     private String[] jcstressArguments(List<String> selected) {
