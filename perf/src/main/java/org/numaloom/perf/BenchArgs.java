@@ -3,9 +3,11 @@ package org.numaloom.perf;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import org.numaloom.perf.bench.Exclusion;
+import org.numaloom.perf.config.BenchKind;
 import org.numaloom.perf.placement.Placement;
 
 /**
@@ -84,7 +86,16 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "  --gate THRESHOLDS    after the run, check ratios against a thresholds file (ci/perf-thresholds.txt);\n"
                 + "                       exit status 3 if one falls below\n"
                 + "  --help               this text\n\n"
+                + "Benches a config can name (README.md, Benchmarks, has their fields):\n" + benches() + "\n"
                 + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";
+    }
+
+    private static String benches() {
+        StringBuilder lines = new StringBuilder();
+        for (BenchKind kind : BenchKind.values()) {
+            lines.append(String.format(Locale.ROOT, "  %-20s %s\n", kind.configName(), kind.summary()));
+        }
+        return lines.toString();
     }
 
     private static String valueOf(String[] args, int index, String option) {

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.numaloom.perf.bench.ConsumeCpuBenchmark;
 import org.numaloom.perf.bench.CostCalibrationBenchmark;
 import org.numaloom.perf.bench.JvmFlags;
+import org.numaloom.perf.bench.ShortSectionBenchmark;
 import org.numaloom.perf.bench.SwitchCostBenchmark;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchConfig;
@@ -94,13 +95,12 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
         }
         for (BenchSpec spec : config.benches()) {
             switch (spec.kind()) {
-                case CONSUME_CPU -> spec.locks().forEach(lock ->
-                        runs.add(ofSpec(spec, lock, ConsumeCpuBenchmark.class, "lock", spec.threads(), placement)));
+                case CONSUME_CPU -> runs.addAll(ofEachLock(spec, ConsumeCpuBenchmark.class, placement));
+                case SHORT_SECTION -> runs.addAll(ofEachLock(spec, ShortSectionBenchmark.class, placement));
                 case TEXT -> {
                     runs.add(ofSpec(spec, TextStatisticsBenchmark.SEQUENTIAL, TextStatisticsBenchmark.class, "lock",
                             List.of(1), placement));
-                    spec.locks().forEach(lock ->
-                            runs.add(ofSpec(spec, lock, TextStatisticsBenchmark.class, "lock", spec.threads(), placement)));
+                    runs.addAll(ofEachLock(spec, TextStatisticsBenchmark.class, placement));
                     runs.add(ofSpec(spec, TextStatisticsBenchmark.LOCK_FREE, TextStatisticsBenchmark.class, "lock",
                             spec.threads(), placement));
                 }
@@ -116,6 +116,11 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
             }
         }
         return List.copyOf(runs);
+    }
+
+    /** A run per lock of the spec, in its order, each over all the spec's thread counts. */
+    private static List<JmhRun> ofEachLock(BenchSpec spec, Class<?> benchmark, Placement placement) {
+        return spec.locks().stream().map(lock -> ofSpec(spec, lock, benchmark, "lock", spec.threads(), placement)).toList();
     }
 
     private static JmhRun ofSpec(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,

@@ -44,7 +44,8 @@ final class Results {
 
     /**
      * The measurements with their ideals: consumeCPU benches from the unit costs (if measured), the
-     * text benches from their sequential reference; the reference itself and the switch bench have none.
+     * text benches from their sequential reference; the reference itself, the switch bench and the
+     * short-section bench have none (see {@link Ideal} for why the last has none).
      */
     static List<Measurement> withIdeals(List<Measurement> measured, BenchConfig config, Ideal.UnitCosts costs,
                                         int carriers) {
@@ -57,6 +58,7 @@ final class Results {
                 case Work.Text text when !m.lock().equals(TextStatisticsBenchmark.SEQUENTIAL) ->
                         m.withIdeal(sequentialOf(measured, m.bench())
                                 .map(seq -> Ideal.text(seq.throughput(), m.threads(), carriers)).orElse(Double.NaN));
+                case Work.ShortSection noIdeal -> m; // the lock's own cost is all it measures; see Ideal
                 default -> m;
             });
         }

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.numaloom.perf.bench.Exclusion;
+import org.numaloom.perf.config.BenchKind;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -72,6 +73,15 @@ class BenchArgsTest {
     void usageListsTheKnownNamesAndBaselines() {
         assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.names())));
         assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.BASELINES)));
+    }
+
+    @Test
+    void usageListsEveryBench() {
+        for (BenchKind kind : BenchKind.values()) {
+            assertTrue(BenchArgs.usage().contains("  " + kind.configName() + " "), kind.configName());
+        }
+        assertTrue(BenchArgs.usage().contains("shortSection         the classic lock microbenchmark: counter++ under the lock"),
+                BenchArgs.usage());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.numaloom.perf.bench.ConsumeCpuBenchmark;
+import org.numaloom.perf.bench.ShortSectionBenchmark;
 import org.numaloom.perf.bench.SwitchCostBenchmark;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchConfig;
@@ -30,6 +31,9 @@ class JmhRunTest {
                         "high-contention UNFAIR_REENTRANT", "high-contention FAIR_REENTRANT", "high-contention SYNCHRONIZED",
                         "low-contention NUMA_MCS", "low-contention CNA", "low-contention MCS",
                         "low-contention UNFAIR_REENTRANT", "low-contention FAIR_REENTRANT", "low-contention SYNCHRONIZED",
+                        "short-critical-section NUMA_MCS", "short-critical-section CNA", "short-critical-section MCS",
+                        "short-critical-section UNFAIR_REENTRANT", "short-critical-section FAIR_REENTRANT",
+                        "short-critical-section SYNCHRONIZED",
                         "text-statistics SEQUENTIAL", "text-statistics NUMA_MCS", "text-statistics CNA", "text-statistics MCS",
                         "text-statistics UNFAIR_REENTRANT", "text-statistics FAIR_REENTRANT",
                         "text-statistics SYNCHRONIZED", "text-statistics CONCURRENT_HASH_MAP",
@@ -42,6 +46,7 @@ class JmhRunTest {
     void everyRunSetsExactlyItsBenchmarksParams() {
         for (JmhRun run : PLAN.subList(1, PLAN.size())) {
             Class<?> benchmark = switch (run.bench()) {
+                case "short-critical-section" -> ShortSectionBenchmark.class;
                 case "text-statistics" -> TextStatisticsBenchmark.class;
                 case "virtual-thread-switch-cost" -> SwitchCostBenchmark.class;
                 default -> ConsumeCpuBenchmark.class;
@@ -76,6 +81,8 @@ class JmhRunTest {
         assertEquals(64_000 / 0.16, high.throughput(160, 8), 1e-6, "64000 actions in 160 ms");
         JmhRun virtualSwitch = PLAN.get(PLAN.size() - 2);
         assertEquals(100.0 * 20 / 0.01, virtualSwitch.throughput(10, 100), 1e-6, "100 threads x 20 yields in 10 ms");
+        JmhRun shortSection = run("short-critical-section", "MCS");
+        assertEquals(500_000 / 0.025, shortSection.throughput(25, 64), 1e-6, "500,000 acquisitions in 25 ms, at any thread count");
     }
 
     @Test

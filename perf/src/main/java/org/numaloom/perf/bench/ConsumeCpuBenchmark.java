@@ -110,10 +110,6 @@ public class ConsumeCpuBenchmark {
     }
 
     private void requireAllItemsDone() {
-        // join() orders the workers' writes of entries before this read.
-        if (entries != actionsCount) {
-            throw new IllegalStateException(lock + " let " + entries + " of " + actionsCount
-                    + " items through its critical section: it lost updates, or a worker failed (see its stack trace above)");
-        }
+        Entries.requireAll(lock, entries, actionsCount, "items");
     }
 }

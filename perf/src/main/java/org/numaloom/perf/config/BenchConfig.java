@@ -49,6 +49,11 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
     static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
     static final int DEFAULT_FORKS = 1;
     static final int DEFAULT_YIELDS_BEFORE = 1;
+    static final int DEFAULT_ACQUISITIONS = 1_000_000;
+    static final int DEFAULT_OUTSIDE_WORK = 3;
+    static final int DEFAULT_SHARED_WORDS = 1;
+    /** 8 KiB of shared longs: more and the section is no longer short (and leaves L1). */
+    static final int MAX_SHARED_WORDS = 1_024;
     static final int DEFAULT_LINES = 100_000;
     static final long DEFAULT_SEED = 42;
     static final int DEFAULT_YIELDS_PER_THREAD = 100;
@@ -264,6 +269,10 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                         check.atLeast(required(payload.inCpuTokens(), "inCpuTokens"), 0L, 0L, field("inCpuTokens")),
                         check.atLeast(payload.yieldsBefore(), DEFAULT_YIELDS_BEFORE, 0, field("yieldsBefore")),
                         Payload.orDefault(payload.yieldInCrit(), false));
+                case SHORT_SECTION -> new Work.ShortSection(
+                        check.atLeast(payload.acquisitionsCount(), DEFAULT_ACQUISITIONS, 1, field("acquisitionsCount")),
+                        check.atLeast(payload.outsideWork(), DEFAULT_OUTSIDE_WORK, 0, field("outsideWork")),
+                        check.within(payload.sharedWords(), DEFAULT_SHARED_WORDS, 1, MAX_SHARED_WORDS, field("sharedWords")));
                 case TEXT -> new Work.Text(
                         check.atLeast(payload.lines(), DEFAULT_LINES, 1, field("lines")),
                         payload.maps() == null ? 0 : check.atLeast(payload.maps(), 0, 1, field("maps")),
@@ -344,7 +353,7 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
 
         private static Payload emptyPayload() {
             return new Payload(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null, null, null);
+                    null, null, null, null, null, null, null);
         }
 
         /** {@code High contention.} becomes {@code high-contention}; a repeated one gets {@code -2}, {@code -3}... */

@@ -12,25 +12,28 @@ import java.util.stream.Collectors;
  * user who wrote it expected it to change something.
  */
 public enum BenchKind {
-    /** The seed's consumeCPU microbenchmark; one item of work per action. */
-    CONSUME_CPU("consumeCpu", "actions/s", true,
-            "actionsCount", "beforeCpuTokens", "inCpuTokens", "yieldsBefore", "yieldInCrit"),
-    /** Word counts of a generated text in lock-guarded hash maps. */
-    TEXT("text", "lines/s", true, "lines", "maps", "seed"),
-    /** Thread.yield() among N threads on one CPU: the cost under every hand-off. */
-    SWITCH("switch", "switches/s", false, "yieldsPerThread", "platformThreadsUpTo");
+    CONSUME_CPU("consumeCpu", "the seed's microbenchmark: consumeCPU work and yields outside and inside the lock",
+            "actions/s", true, "actionsCount", "beforeCpuTokens", "inCpuTokens", "yieldsBefore", "yieldInCrit"),
+    SHORT_SECTION("shortSection", "the classic lock microbenchmark: counter++ under the lock, a few xorshift steps "
+            + "outside, no yields", "acquisitions/s", true, "acquisitionsCount", "outsideWork", "sharedWords"),
+    TEXT("text", "word counts of a generated text in lock-guarded hash maps", "lines/s", true, "lines", "maps", "seed"),
+    SWITCH("switch", "Thread.yield() among N threads on one CPU: the cost under every hand-off", "switches/s", false,
+            "yieldsPerThread", "platformThreadsUpTo");
 
     /** Fields every bench accepts. */
     static final List<String> COMMON_FIELDS = List.of("warmupIterations", "measurementIterations", "forks", "title",
             "skip", "threads", "threadsFrom");
 
     private final String configName;
+    /** What it measures, in a line of the help text. */
+    private final String summary;
     private final String unit;
     private final boolean takesLocks;
     private final List<String> ownFields;
 
-    BenchKind(String configName, String unit, boolean takesLocks, String... ownFields) {
+    BenchKind(String configName, String summary, String unit, boolean takesLocks, String... ownFields) {
         this.configName = configName;
+        this.summary = summary;
         this.unit = unit;
         this.takesLocks = takesLocks;
         this.ownFields = List.of(ownFields);
@@ -39,6 +42,11 @@ public enum BenchKind {
     /** The {@code name} of a bench in the config, e.g. {@code consumeCpu}. */
     public String configName() {
         return configName;
+    }
+
+    /** What it measures, in one line for the help text. */
+    public String summary() {
+        return summary;
     }
 
     /** What its throughput counts, per second. */

@@ -73,6 +73,50 @@ public sealed interface Work {
     }
 
     /**
+     * The classic short critical section: {@code acquisitionsCount} acquisitions of one exclusion,
+     * each after {@code outsideWork} xorshift steps of thread-local work and each incrementing
+     * {@code sharedWords} shared longs (the first is the counter), with no yields.
+     */
+    record ShortSection(int acquisitionsCount, int outsideWork, int sharedWords) implements Work {
+        @Override
+        public BenchKind kind() {
+            return BenchKind.SHORT_SECTION;
+        }
+
+        @Override
+        public Map<String, String> jmhParams() {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("acquisitionsCount", String.valueOf(acquisitionsCount));
+            params.put("outsideWork", String.valueOf(outsideWork));
+            params.put("sharedWords", String.valueOf(sharedWords));
+            return params;
+        }
+
+        @Override
+        public long maxThreads() {
+            return acquisitionsCount;
+        }
+
+        @Override
+        public String maxThreadsField() {
+            return "acquisitionsCount";
+        }
+
+        @Override
+        public long workPerInvocation(int threads) {
+            return acquisitionsCount;
+        }
+
+        @Override
+        public String describe() {
+            return acquisitionsCount + " acquisitions; before each: " + outsideWork
+                    + (outsideWork == 1 ? " xorshift step" : " xorshift steps") + " of thread-local work; inside: "
+                    + (sharedWords == 1 ? "counter++" : "counter++ and " + (sharedWords - 1) + " more shared longs incremented")
+                    + "; no yields";
+        }
+    }
+
+    /**
      * Word counts of {@code lines} generated lines (from {@code seed}) in {@code maps} hash maps,
      * each under its own lock; {@code maps} 0 means one per carrier.
      */

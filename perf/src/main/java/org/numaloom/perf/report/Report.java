@@ -195,7 +195,9 @@ public final class Report {
             - **Ideal** is what the work alone would allow: for consumeCPU, the lower of one critical
               section at a time (inside tokens, plus the in-section yield) and all work spread over
               min(threads, carriers) carriers, from the unit costs above; for the text, the sequential
-              count sped up by min(threads, carriers). **Efficiency** = measured / ideal.
+              count sped up by min(threads, carriers). **Efficiency** = measured / ideal. The
+              short-section bench has none: its work takes a few nanoseconds, and what bounds it is
+              the acquisition and hand-over it measures; compare its locks by their ratios.
             - The **switch** bench is the floor under every hand-off to a parked virtual thread: a lock
               whose hand-off costs a switch cannot pass the lock on faster than this rate.
             - `results.csv` has every number here, one row per bench, lock and thread count; `jmh/`

@@ -45,11 +45,70 @@ class BenchConfigTest {
     @Test
     void theQuickConfigHasEveryBench() {
         List<BenchSpec> quick = BenchConfig.read(Path.of("configs/quick.json")).benches();
-        assertEquals(List.of(BenchKind.CONSUME_CPU, BenchKind.CONSUME_CPU, BenchKind.TEXT, BenchKind.SWITCH),
-                quick.stream().map(BenchSpec::kind).toList());
-        assertEquals(List.of("high-contention", "low-contention", "text-statistics", "virtual-thread-switch-cost"),
-                quick.stream().map(BenchSpec::id).toList());
-        assertEquals(List.of(), quick.get(3).locks(), "the switch bench measures no lock");
+        assertEquals(List.of(BenchKind.CONSUME_CPU, BenchKind.CONSUME_CPU, BenchKind.SHORT_SECTION, BenchKind.TEXT,
+                        BenchKind.SWITCH), quick.stream().map(BenchSpec::kind).toList());
+        assertEquals(List.of("high-contention", "low-contention", "short-critical-section", "text-statistics",
+                "virtual-thread-switch-cost"), quick.stream().map(BenchSpec::id).toList());
+        assertEquals(new Work.ShortSection(500_000, 3, 1), quick.get(2).work());
+        assertEquals(List.of(2, 16, 64), quick.get(2).threads());
+        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"),
+                quick.get(2).locks());
+        assertEquals(List.of(), quick.get(4).locks(), "the switch bench measures no lock");
+    }
+
+    @Test
+    void thePerfGateConfigMeasuresTheShortSection() {
+        List<BenchSpec> gate = BenchConfig.read(Path.of("../ci/perf-gate.json")).benches();
+        assertEquals(List.of("high-contention", "low-contention", "short-critical-section"),
+                gate.stream().map(BenchSpec::id).toList());
+        assertEquals(List.of(2, 16, 64), gate.get(2).threads());
+    }
+
+    @Test
+    void shortSectionDefaults() {
+        BenchSpec spec = only(parse(shortSection("\"threads\": [2]")));
+        assertEquals(new Work.ShortSection(1_000_000, 3, 1), spec.work(), "1,000,000 acquisitions, 3 xorshift steps, the counter only");
+        assertEquals(Map.of("acquisitionsCount", "1000000", "outsideWork", "3", "sharedWords", "1"), spec.work().jmhParams());
+        assertEquals(BASELINES, spec.locks());
+        assertEquals(BenchKind.SHORT_SECTION, spec.kind());
+        assertEquals("acquisitions/s", spec.kind().unit());
+    }
+
+    @Test
+    void shortSectionFieldsAsGiven() {
+        BenchSpec spec = only(parse(shortSection(
+                "\"acquisitionsCount\": 64, \"outsideWork\": 0, \"sharedWords\": 1024, \"threads\": [1, 64]")));
+        assertEquals(new Work.ShortSection(64, 0, 1_024), spec.work());
+        assertEquals("64 acquisitions; before each: 0 xorshift steps of thread-local work; inside: counter++ and 1023 more "
+                + "shared longs incremented; no yields", spec.work().describe());
+    }
+
+    @Test
+    void shortSectionValuesOutOfRange() {
+        assertEquals("test.json: benches[0].payload.acquisitionsCount: must be at least 1, got 0",
+                failure(shortSection("\"acquisitionsCount\": 0")));
+        assertEquals("test.json: benches[0].payload.outsideWork: must be at least 0, got -1",
+                failure(shortSection("\"outsideWork\": -1")));
+        assertEquals("test.json: benches[0].payload.sharedWords: must be at least 1, got 0",
+                failure(shortSection("\"sharedWords\": 0")));
+        assertEquals("test.json: benches[0].payload.sharedWords: must be at most 1024, got 1025",
+                failure(shortSection("\"sharedWords\": 1025")));
+        assertEquals("test.json: benches[0].payload.threads[0]: 5 threads is impossible: acquisitionsCount is 4, "
+                + "so some threads would have nothing to do", failure(shortSection("\"acquisitionsCount\": 4, \"threads\": [5]")));
+    }
+
+    @Test
+    void shortSectionFieldsOfTheWrongTypeOrBench() {
+        assertTrue(failure(shortSection("\"outsideWork\": \"20\""))
+                .startsWith("test.json: benches[0].payload.outsideWork: expected a whole number"));
+        assertEquals("test.json: benches[0].payload.inCpuTokens: does not apply to bench 'shortSection'; its fields are: "
+                + "warmupIterations, measurementIterations, forks, title, skip, threads, threadsFrom, locks, "
+                + "acquisitionsCount, outsideWork, sharedWords", failure(shortSection("\"inCpuTokens\": 5")));
+        assertTrue(failure(text("\"sharedWords\": 2"))
+                .startsWith("test.json: benches[0].payload.sharedWords: does not apply to bench 'text'"));
+        String unknown = failure(shortSection("\"acquisitions\": 5"));
+        assertTrue(unknown.startsWith("test.json: benches[0].payload: unknown field 'acquisitions'; expected one of: "), unknown);
+        assertTrue(unknown.contains("acquisitionsCount"), unknown);
     }
 
     @Test
@@ -183,7 +242,7 @@ class BenchConfigTest {
 
     @Test
     void unknownBench() {
-        assertEquals("test.json: benches[0].name: unknown bench 'matrix'; expected one of: consumeCpu, text, switch",
+        assertEquals("test.json: benches[0].name: unknown bench 'matrix'; expected one of: consumeCpu, shortSection, text, switch",
                 failure("{\"benches\": [{\"name\": \"matrix\", \"payload\": {}}]}"));
     }
 
@@ -261,6 +320,10 @@ class BenchConfigTest {
         return """
                 {"benches": [{"name": "consumeCpu", "payload": {"actionsCount": 10, "beforeCpuTokens": 0, "inCpuTokens": 5, %s}}]}
                 """.formatted(extra);
+    }
+
+    private static String shortSection(String extra) {
+        return "{\"benches\": [{\"name\": \"shortSection\", \"payload\": {" + extra + "}}]}";
     }
 
     private static String text(String extra) {

@@ -98,6 +98,18 @@ class ReportTest {
         assertEquals(2.5, chart.series().get(1).points().get(0).y(), 1e-9);
     }
 
+    @Test
+    void theShortSectionChartHasALinePerLockAndNoIdeal() {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2, 16]}}]}""", "s.json");
+        LineChart chart = Report.chartOf(config.benches().get(0), Compared.compare(List.of(
+                measurement("short", "MCS", 2, 5e6), measurement("short", "MCS", 16, 1e6),
+                measurement("short", "SYNCHRONIZED", 2, 8e7))), 2);
+        assertEquals(List.of("MCS", "SYNCHRONIZED"), chart.series().stream().map(LineChart.Series::name).toList());
+        assertEquals("acquisitions/s (higher is better)", chart.yLabel());
+        assertEquals("virtual threads (2 carriers)", chart.xLabel());
+    }
+
     /** A PNG writer that throws {@code cannotDraw}, which is unchecked. */
     private static Report.PngWriter throwing(Throwable cannotDraw) {
         return (chart, directory, stem) -> {
