@@ -69,11 +69,36 @@ public final class LockCases {
                 true, () -> new CnaLock(spreadOver(nodes), 0, 2, 2));
     }
 
+    /**
+     * The system property that limits the lock cases to some locks: comma-separated names, each
+     * keeping that lock and its variants ({@code NUMA_MCS} keeps {@code NUMA_MCS_4_SPREAD_NODES}).
+     * {@code ./numaloom mutate} sets it, so that a mutant of one lock is tested on that lock alone.
+     */
+    public static final String ONLY_PROPERTY = "numaloom.locks";
+
     public static List<LockType> all() {
         List<LockType> cases = new ArrayList<>(LockRegistry.all());
         cases.add(numaMcsOverSpreadNodes(4));
         cases.add(cnaOverSpreadNodes(2));
-        return cases;
+        return onlySelected(cases);
+    }
+
+    /** The cases that {@link #ONLY_PROPERTY} selects: all of them when it is unset or blank. */
+    public static List<LockType> onlySelected(List<LockType> cases) {
+        String only = System.getProperty(ONLY_PROPERTY, "").strip();
+        if (only.isEmpty()) {
+            return cases;
+        }
+        List<String> names = Stream.of(only.split(",")).map(String::strip).filter(name -> !name.isEmpty()).toList();
+        List<LockType> selected = cases.stream()
+                .filter(type -> names.stream().anyMatch(name -> type.name().equalsIgnoreCase(name)
+                        || type.name().toUpperCase().startsWith(name.toUpperCase() + "_")))
+                .collect(Collectors.toCollection(ArrayList::new));
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("-D" + ONLY_PROPERTY + "=" + only + " selects no lock; known locks: "
+                    + names(cases));
+        }
+        return selected;
     }
 
     public static Stream<LockType> stream() {

@@ -1,0 +1,99 @@
+package org.numaloom.mutation;
+
+import static org.junit.platform.engine.discovery.ClassNameFilter.excludeClassNamePatterns;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs the JUnit tests of a package in this JVM and says how they ended through the exit code
+ * {@link Layer} reads: 0 all passed, 1 a test failed, {@link Layer#HUNG_EXIT} every failure was a
+ * time-out (the suite's own watchdog), {@link Layer#INVALID_EXIT} a class did not load (the
+ * mutant is no mutant), 2 no test ran. Each failure is printed as one {@code FAILED} line.
+ *
+ * <p>Usage: {@code JunitLayer PACKAGE [EXCLUDED_CLASS_NAME_REGEX]}.
+ */
+public final class JunitLayer {
+    private JunitLayer() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: JunitLayer PACKAGE [EXCLUDED_CLASS_NAME_REGEX]");
+            System.exit(2);
+        }
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(args[0]));
+        if (args.length == 2) {
+            request.filters(excludeClassNamePatterns(args[1]));
+        }
+        Failures failures = new Failures();
+        LauncherDiscoveryRequest discovery = request.build();
+        LauncherFactory.create().execute(discovery, failures);
+        System.out.println("junit: " + failures.testsRun + " tests, " + failures.all.size() + " failed");
+        System.exit(failures.exitCode());
+    }
+
+    /** Collects the failed tests and what they failed with. */
+    private static final class Failures implements TestExecutionListener {
+        private final List<Throwable> all = new ArrayList<>();
+        private int testsRun;
+
+        @Override
+        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            if (test.isTest()) {
+                testsRun++;
+            }
+            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                return;
+            }
+            Throwable thrown = result.getThrowable().orElse(new AssertionError("failed without an exception"));
+            all.add(thrown);
+            System.out.println("FAILED " + testClassOf(test) + test.getLegacyReportingName() + ": "
+                    + thrown.toString().lines().findFirst().orElse(""));
+        }
+
+        int exitCode() {
+            if (all.isEmpty()) {
+                return testsRun == 0 ? 2 : 0;
+            }
+            if (all.stream().anyMatch(JunitLayer::failedToLoad)) {
+                return Layer.INVALID_EXIT;
+            }
+            return all.stream().allMatch(JunitLayer::timedOut) ? Layer.HUNG_EXIT : 1;
+        }
+    }
+
+    /** {@code LockContractTest.} for a test of that class, from the test's unique id. */
+    private static String testClassOf(TestIdentifier test) {
+        java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("\\[class:(?:[\\w$]+\\.)*([\\w$]+)\\]")
+                .matcher(test.getUniqueId());
+        return matcher.find() ? matcher.group(1) + "." : "";
+    }
+
+    private static boolean failedToLoad(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (cause instanceof VerifyError || cause instanceof ClassFormatError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean timedOut(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (cause instanceof TimeoutException || cause.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

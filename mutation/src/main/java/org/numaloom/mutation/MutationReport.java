@@ -1,0 +1,85 @@
+package org.numaloom.mutation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code report.md} of a mutation run: the matrix of mutants by layer, the score of each layer and
+ * of all of them together, and every survivor with its place in the code.
+ *
+ * <p>A layer's score is the share of the mutants it ran that it caught (killed or hung), counting
+ * neither invalid mutants nor those that need an aarch64 machine to tell; the overall score is
+ * the share caught by at least one layer.
+ */
+final class MutationReport {
+    private MutationReport() {
+    }
+
+    static void write(Path file, List<Row> rows, Set<Layer> layers, String command) throws IOException {
+        Map<Mutant, Map<Layer, Row>> matrix = new LinkedHashMap<>();
+        for (Row row : rows) {
+            matrix.computeIfAbsent(row.mutant(), mutant -> new LinkedHashMap<>()).put(row.layer(), row);
+        }
+        StringBuilder md = new StringBuilder("# Mutation run\n\n`").append(command).append("`\n\n");
+        md.append("## Scores\n\n| layer | caught | counted | score |\n|---|---:|---:|---:|\n");
+        for (Layer layer : layers) {
+            List<Row> ofLayer = rows.stream().filter(row -> row.layer() == layer && row.outcome().counted()).toList();
+            long caught = ofLayer.stream().filter(row -> row.outcome().caught()).count();
+            md.append(scoreLine(layer.label(), caught, ofLayer.size()));
+        }
+        long counted = matrix.values().stream().filter(MutationReport::counted).count();
+        long caught = matrix.values().stream().filter(MutationReport::counted)
+                .filter(byLayer -> byLayer.values().stream().anyMatch(row -> row.outcome().caught())).count();
+        md.append(scoreLine("any layer", caught, counted)).append('\n');
+
+        md.append("## Matrix\n\n| lock | mutant | line |");
+        layers.forEach(layer -> md.append(' ').append(layer.label()).append(" |"));
+        md.append("\n|---|---|---:|");
+        layers.forEach(layer -> md.append("---|"));
+        md.append('\n');
+        for (Map.Entry<Mutant, Map<Layer, Row>> entry : matrix.entrySet()) {
+            Mutant mutant = entry.getKey();
+            md.append("| ").append(mutant.lock()).append(" | `").append(mutant.id()).append("` | ")
+                    .append(mutant.site().line()).append(" |");
+            for (Layer layer : layers) {
+                Row row = entry.getValue().get(layer);
+                md.append(' ').append(row == null ? "" : row.outcome().label()).append(" |");
+            }
+            md.append('\n');
+        }
+
+        List<String> survivors = new ArrayList<>();
+        for (Map.Entry<Mutant, Map<Layer, Row>> entry : matrix.entrySet()) {
+            if (counted(entry.getValue()) && entry.getValue().values().stream().noneMatch(row -> row.outcome().caught())) {
+                Mutant mutant = entry.getKey();
+                survivors.add("- `" + mutant.id() + "` (" + mutant.lock() + "): " + mutant.operator().description() + ", in "
+                        + mutant.className().replace('/', '.') + "." + mutant.site().member()
+                        + (mutant.site().line() > 0 ? " line " + mutant.site().line() : ""));
+            }
+        }
+        md.append("\n## Survivors\n\n").append(survivors.isEmpty() ? "None.\n" : String.join("\n", survivors) + "\n");
+        md.append("\n`needs-aarch64`: survived on x86_64, whose hardware orders plain accesses like release stores and "
+                + "acquire loads (TSO); only a weaker CPU or the JIT's own reordering shows the mistake, so it is not "
+                + "counted either way. `invalid`: the mutated class did not load; not a mutant.\n");
+        Files.writeString(file, md);
+    }
+
+    /** A mutant counts unless it did not load, or no layer caught it and one needs aarch64 to tell. */
+    static boolean counted(Map<Layer, Row> byLayer) {
+        return byLayer.values().stream().noneMatch(row -> row.outcome() == Outcome.INVALID)
+                && (byLayer.values().stream().anyMatch(row -> row.outcome().caught())
+                        || byLayer.values().stream().noneMatch(row -> row.outcome() == Outcome.NEEDS_AARCH64));
+    }
+
+    private static String scoreLine(String what, long caught, long counted) {
+        return String.format(Locale.ROOT, "| %s | %d | %d | %s |%n", what, caught, counted,
+                counted == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100.0 * caught / counted));
+    }
+}
