@@ -111,6 +111,27 @@ class LockContractTest {
         assertTrue(waiter.get(), "tryLock(timeout) failed although the lock was released in time");
     }
 
+    /**
+     * A waiter that gives up hands its turn on: a thread queued behind a timed-out waiter gets the
+     * lock once it is free, though no release or arrival comes to wake it. (Found by
+     * {@code ./numaloom mutate}: NUMA_MCS with the wake-up of the next head removed from a leader's
+     * give-up passed every other test of this module.)
+     */
+    @ParameterizedTest @MethodSource(LOCKS)
+    void aWaiterQueuedBehindOneThatTimedOutGetsTheLockOnceItIsFree(LockType type) throws Exception {
+        Lock lock = type.create();
+        lock.lock();
+        Threads.Running<Boolean> first = Threads.running(() -> lock.tryLock(1, TimeUnit.SECONDS)).awaitBlocked();
+        Threads.Running<Boolean> second = Threads.running(() -> {
+            lock.lock();
+            lock.unlock();
+            return true;
+        }).awaitBlocked();
+        assertFalse(first.get(), "tryLock(1 s) succeeded while the lock was held");
+        lock.unlock();
+        assertTrue(second.get(), "the waiter queued behind a timed-out one did not get the free lock");
+    }
+
     @ParameterizedTest @MethodSource(LOCKS)
     void lockInterruptiblyThrowsWhenInterruptedWhileWaiting(LockType type) throws Exception {
         Lock lock = type.create();

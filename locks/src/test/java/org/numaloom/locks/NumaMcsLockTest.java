@@ -1,5 +1,6 @@
 package org.numaloom.locks;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,6 +79,15 @@ class NumaMcsLockTest {
         barger.join();
         assertEquals(-1, outOfRangeCount.get(), "the hand-off count left [0, " + bound + ")");
         return acquisitionsAfterParking.get();
+    }
+
+    /** A bound of 1, a forced hand-over at every release with a leader parked, is a lock like any other. */
+    @Test
+    void aHandOffBoundOfOneIsAccepted() throws Exception {
+        NumaMcsLock lock = assertDoesNotThrow(() -> new NumaMcsLock(BY_NAME, 0, 1));
+        lock.lock();
+        assertTrue(lock.isHeldByCurrentThread());
+        lock.unlock();
     }
 
     @Test

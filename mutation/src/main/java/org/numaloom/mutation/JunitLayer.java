@@ -16,13 +16,21 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs the JUnit tests of a package in this JVM and says how they ended through the exit code
- * {@link Layer} reads: 0 all passed, 1 a test failed, {@link Layer#HUNG_EXIT} every failure was a
+ * {@link Layer} reads: 0 all passed, 1 a test failed, {@link Layer#HUNG_EXIT} a test ran past its
  * time-out (the suite's own watchdog), {@link Layer#INVALID_EXIT} a class did not load (the
- * mutant is no mutant), 2 no test ran. Each failure is printed as one {@code FAILED} line.
+ * mutant is no mutant), 2 no test ran. The first failure is printed as one {@code FAILED} line and
+ * ends the run: one failed test is enough to kill a mutant, and the rest would only take time
+ * (a mutant that hangs the lock hangs test after test).
+ *
+ * <p>Tests get {@value #TIMEOUT} each unless they say otherwise: the suites' tests take seconds,
+ * and a mutant that hangs one should be told from one that fails before the runner stops the
+ * layer.
  *
  * <p>Usage: {@code JunitLayer PACKAGE [EXCLUDED_CLASS_NAME_REGEX]}.
  */
 public final class JunitLayer {
+    static final String TIMEOUT = "30 s";
+
     private JunitLayer() {
     }
 
@@ -31,7 +39,9 @@ public final class JunitLayer {
             System.err.println("usage: JunitLayer PACKAGE [EXCLUDED_CLASS_NAME_REGEX]");
             System.exit(2);
         }
-        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(args[0]));
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectPackage(args[0]))
+                .configurationParameter("junit.jupiter.execution.timeout.default", TIMEOUT);
         if (args.length == 2) {
             request.filters(excludeClassNamePatterns(args[1]));
         }
@@ -59,6 +69,8 @@ public final class JunitLayer {
             all.add(thrown);
             System.out.println("FAILED " + testClassOf(test) + test.getLegacyReportingName() + ": "
                     + thrown.toString().lines().findFirst().orElse(""));
+            System.out.flush();
+            System.exit(exitCode());
         }
 
         int exitCode() {

@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 public enum Layer {
     /** The locks module's JUnit suites (contract, ReentrantLock oracle, queued interrupts, per lock). */
-    JUNIT(300) {
+    JUNIT(240) {
         @Override
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
             return List.of(context.java(context.junitClassPath(mutant), List.of("-D" + LOCKS_PROPERTY + "=" + lock),

@@ -17,12 +17,12 @@ import java.util.Set;
  * @param requireAllCaught exit 1 unless every counted mutant was caught by some layer
  */
 record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers, boolean quick, Path mutantsFile,
-                  int jobs, Path out, boolean requireAllCaught) {
+                  int jobs, Path out, boolean requireAllCaught, boolean listOnly) {
 
     static final List<String> DEFAULT_LOCKS = List.of("NUMA_MCS", "CNA", "MCS");
     static final String USAGE = """
             usage: ./numaloom mutate [--lock NAME]... [--operator NAME]... [--layer LAYER]... [--quick]
-                                     [--mutants FILE] [--jobs N] [--out DIR] [--require-all-caught]
+                                     [--mutants FILE] [--jobs N] [--out DIR] [--require-all-caught] [--list]
               --lock NAME       a registered lock, the kit's or yours (default: NUMA_MCS, CNA, MCS)
               --operator NAME   %s (default: all)
               --layer LAYER     junit, jcstress, lincheck, vthreads (default: junit, vthreads)
@@ -31,6 +31,7 @@ record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers
               --jobs N          mutants run at once (default: half the processors, at least 1)
               --out DIR         where mutants.csv and report.md go (default: results/mutate/<time>)
               --require-all-caught  exit 1 unless every counted mutant is killed or hung by some layer
+              --list            print the ids of the mutants that would run, and run none
             """.formatted(String.join(", ", java.util.Arrays.stream(Operator.values()).map(Enum::name).toList()));
 
     static MutateArgs parse(String[] args, Path defaultOut) {
@@ -39,6 +40,7 @@ record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers
         Set<Layer> layers = new LinkedHashSet<>();
         boolean quick = false;
         boolean requireAllCaught = false;
+        boolean listOnly = false;
         Path mutantsFile = null;
         int jobs = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         Path out = defaultOut;
@@ -47,6 +49,7 @@ record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers
             switch (option) {
                 case "--quick" -> quick = true;
                 case "--require-all-caught" -> requireAllCaught = true;
+                case "--list" -> listOnly = true;
                 case "--lock" -> locks.add(value(args, ++i, option, "a lock name (./numaloom locks lists them)"));
                 case "--operator" -> operators.add(operator(value(args, ++i, option, "an operator name")));
                 case "--layer" -> layers.add(layer(value(args, ++i, option, "a layer")));
@@ -59,7 +62,7 @@ record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers
         return new MutateArgs(locks.isEmpty() ? DEFAULT_LOCKS : List.copyOf(locks),
                 operators.isEmpty() ? Set.of(Operator.values()) : operators,
                 layers.isEmpty() ? new LinkedHashSet<>(List.of(Layer.JUNIT, Layer.VTHREADS)) : layers,
-                quick, mutantsFile, jobs, out, requireAllCaught);
+                quick, mutantsFile, jobs, out, requireAllCaught, listOnly);
     }
 
     private static String value(String[] args, int index, String option, String what) {

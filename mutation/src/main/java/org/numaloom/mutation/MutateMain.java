@@ -74,6 +74,10 @@ public final class MutateMain {
             System.exit(2);
             return;
         }
+        if (args.listOnly()) {
+            mutants.forEach(mutant -> System.out.println(mutant.lock() + " " + mutant.id() + " line " + mutant.site().line()));
+            return;
+        }
         MutateMain run = new MutateMain(args, LayerContext.fromSystemProperties());
         System.exit(run.run(mutators, mutants, String.join(" ", argv)));
     }

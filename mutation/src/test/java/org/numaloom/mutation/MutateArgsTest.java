@@ -1,0 +1,66 @@
+package org.numaloom.mutation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.numaloom.mutation.sample.Sample;
+
+class MutateArgsTest {
+    private static final Path OUT = Path.of("out");
+
+    @Test
+    void defaultsAreTheKitsLocksEveryOperatorAndTheTwoFastLayers() {
+        MutateArgs args = MutateArgs.parse(new String[0], OUT);
+        assertEquals(List.of("NUMA_MCS", "CNA", "MCS"), args.locks());
+        assertEquals(Set.of(Operator.values()), args.operators());
+        assertEquals(List.of(Layer.JUNIT, Layer.VTHREADS), List.copyOf(args.layers()));
+    }
+
+    @Test
+    void badArgumentsSayWhatIsWrong() {
+        assertMessage("unknown option '--fast'", "--fast");
+        assertMessage("--jobs needs a positive integer, got '0'", "--jobs", "0");
+        assertMessage("--lock needs a lock name", "--lock");
+        assertMessage("unknown layer 'pit'; layers: junit, jcstress, lincheck, vthreads", "--layer", "pit");
+        assertMessage("unknown operator 'RSK'; operators: PLAIN_FIELD", "--operator", "RSK");
+    }
+
+    @Test
+    void aMutantsFileNamingAMutantTheCodeNoLongerHasIsAnError(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("ids.txt"), """
+                # the fixed subset
+                UNPARK_REMOVED:Sample.wake#0
+                UNPARK_REMOVED:Sample.gone#0
+                """);
+        MutateArgs args = MutateArgs.parse(new String[] {"--mutants", file.toString()}, OUT);
+        Map<String, Mutator> mutators = Map.of("SAMPLE", new Mutator("SAMPLE", Sample.class));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> MutateMain.select(args, mutators));
+        assertTrue(error.getMessage().contains("no longer has: UNPARK_REMOVED:Sample.gone#0"), error.getMessage());
+
+        Files.writeString(file, "UNPARK_REMOVED:Sample.wake#0  # the only unpark\n");
+        assertEquals(List.of("UNPARK_REMOVED:Sample.wake#0"),
+                MutateMain.select(args, mutators).stream().map(Mutant::id).toList());
+    }
+
+    @Test
+    void quickKeepsTheFirstSiteOfEachOperator() throws Exception {
+        MutateArgs args = MutateArgs.parse(new String[] {"--quick"}, OUT);
+        List<Mutant> chosen = MutateMain.select(args, Map.of("SAMPLE", new Mutator("SAMPLE", Sample.class)));
+        assertEquals(chosen.stream().map(Mutant::operator).distinct().count(), chosen.size());
+        assertTrue(chosen.stream().anyMatch(m -> m.id().equals("CAS_AS_CHECK_THEN_SET:Sample.compareAndSet#0")));
+    }
+
+    private static void assertMessage(String expectedStart, String... argv) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> MutateArgs.parse(argv, OUT));
+        assertTrue(error.getMessage().startsWith(expectedStart), error.getMessage());
+    }
+}
