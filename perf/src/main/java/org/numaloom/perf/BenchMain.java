@@ -43,11 +43,15 @@ import org.openjdk.jmh.runner.RunnerException;
  *
  * <p>Config names ({@code --config high}) are looked up in {@code perf/configs/} under the
  * directory the system property {@value #HOME_PROPERTY} names (the launcher sets it to the
- * checkout), or under the working directory. Exit status: 0 done, 1 a benchmark failed, 2 bad
- * arguments or config, 3 the gate failed.
+ * checkout), or under the working directory. Without {@code --out}, results go to
+ * {@code results/<yyyyMMdd-HHmmss>} under that home, or under the directory the system property
+ * {@value #RESULTS_PROPERTY} names (the bundle's launcher sets it to {@code ./results}, so that the
+ * bundle itself stays read-only). Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or
+ * config, 3 the gate failed.
  */
 public final class BenchMain {
     static final String HOME_PROPERTY = "numaloom.home";
+    static final String RESULTS_PROPERTY = "numaloom.results";
     private static final DateTimeFormatter RUN_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
     private final PrintStream console = System.out;
@@ -88,7 +92,7 @@ public final class BenchMain {
             return;
         }
         String stamp = LocalDateTime.now().format(RUN_STAMP);
-        Path out = args.out().orElseGet(() -> home().resolve("results").resolve(stamp));
+        Path out = args.out().orElseGet(() -> resultsRoot().resolve(stamp));
         Files.createDirectories(out.resolve("jmh"));
         try {
             List<Compared> rows = new BenchMain(config, placement, cpus, out).run(stamp, commandLine);
@@ -132,6 +136,12 @@ public final class BenchMain {
 
     private static Path home() {
         return Path.of(System.getProperty(HOME_PROPERTY, "."));
+    }
+
+    /** Where a run without {@code --out} writes its {@code <yyyyMMdd-HHmmss>} directory. */
+    private static Path resultsRoot() {
+        String results = System.getProperty(RESULTS_PROPERTY);
+        return results != null && !results.isBlank() ? Path.of(results) : home().resolve("results");
     }
 
     private List<Compared> run(String stamp, String[] commandLine) throws RunnerException, IOException {

@@ -24,18 +24,16 @@ import org.numaloom.locks.registry.LockType;
  * JVM's default number; every negative control fails it, and the output says how.
  */
 class VirtualThreadStressTest {
-    static final int THREADS = 2_000;
-    static final int ROUNDS = 12;
-    /** A run takes a few seconds here; a lock that needs a minute has a liveness problem. */
-    static final long WATCHDOG_SECONDS = 60;
+    static final int THREADS = StressRun.THREADS;
+    static final int ROUNDS = StressRun.ROUNDS;
+    static final long WATCHDOG_SECONDS = StressRun.WATCHDOG_SECONDS;
     /** How long a negative control may run: it must fail or hang well before (real locks: seconds). */
     static final long CONTROL_WATCHDOG_SECONDS = 20;
     static final int CONTROL_ATTEMPTS = 5;
-    /** Beyond the watchdog: JVM start, the thread dump; the child is killed after that. */
-    static final long CHILD_MARGIN_SECONDS = 60;
+    static final long CHILD_MARGIN_SECONDS = StressRun.CHILD_MARGIN_SECONDS;
 
     static Stream<Arguments> lockCasesAndCarriers() {
-        return LockCases.stream().flatMap(type -> Stream.of(1, 2, ChildJvm.DEFAULT_CARRIERS)
+        return LockCases.stream().flatMap(type -> StressRun.CARRIERS.stream()
                 .map(carriers -> Arguments.of(type, carriers)));
     }
 

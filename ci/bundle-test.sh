@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Checks that the bundle runs on a machine with no Java: builds this machine's bundle
+# (./numaloom bundle --out into a temporary directory), unpacks it, and runs its commands in an
+# empty environment (env -i) whose PATH starts with a fake `java` that fails loudly and whose
+# JAVA_HOME is a fake JDK of the same kind, so that any use of a java other than the bundle's own
+# fails the test instead of passing on the system's JDK. Then:
+#   - locks lists NUMA_MCS; topology reports node 0 and its CPUs;
+#   - a tiny bench (one consumeCpu bench, NUMA_MCS and the baselines, 2 threads, 1 warm-up and
+#     1 measured iteration of 2,000 actions) writes results.csv with a row per lock, into --out;
+#     a run without --out writes under ./results, not into the bundle;
+#   - jcstress, sanity mode, NUMA_MCS x MutualExclusion, passes;
+#   - the virtual-thread harness, NUMA_MCS on 2 carriers, passes;
+#   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
+# Also the bundle command's own errors (unknown arch, --out a file). About a minute here when the
+# build is up to date (2 cores).
+#
+# Usage: ci/bundle-test.sh   (keeps the temporary directory if NUMALOOM_KEEP_BUNDLE_TEST=1)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+start=$SECONDS
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/numaloom-bundle-test.XXXXXX")
+if [[ ${NUMALOOM_KEEP_BUNDLE_TEST:-} == 1 ]]; then
+  echo "bundle-test: keeping $tmp"
+else
+  trap 'rm -rf "$tmp"' EXIT
+fi
+
+fail() { printf 'bundle-test: FAILED: %s\n' "$*" >&2; exit 1; }
+say() { printf 'bundle-test: %s\n' "$*"; }
+# expect_error TEXT COMMAND...: the command must exit 2 and say TEXT.
+expect_error() {
+  local text=$1 output status=0
+  shift
+  output=$("$@" 2>&1) || status=$?
+  [[ $status -eq 2 && $output == *"$text"* ]] || fail "'$*' exited $status, expected 2 and '$text'; said: $output"
+  say "refused as it should: ${output##*$'\n'}"
+}
+
+expect_error "unknown architecture 'sparc'" "$ROOT/numaloom" bundle --arch sparc --out "$tmp/dist"
+touch "$tmp/a-file"
+expect_error "exists and is not a directory" "$ROOT/numaloom" bundle --out "$tmp/a-file"
+
+case $(uname -m) in
+  x86_64) arch=x86_64 ;;
+  aarch64) arch=aarch64 ;;
+  *) fail "no bundle for $(uname -m)" ;;
+esac
+say "building the $arch bundle"
+"$ROOT/numaloom" bundle --arch "$arch" --out "$tmp/dist" | tee "$tmp/bundle.out"
+tarball=$(compgen -G "$tmp/dist/numaloom-*-linux-$arch.tar.gz" | head -n 1 || true)
+[[ -n $tarball ]] || fail "no numaloom-*-linux-$arch.tar.gz in $tmp/dist"
+size_mb=$(( ($(stat -c %s "$tarball") + 1048575) / 1048576 ))
+(( size_mb <= 60 )) || fail "$tarball is $size_mb MB, more than 60"
+mkdir "$tmp/machine"
+tar -C "$tmp/machine" -xzf "$tarball"
+bundle=$(compgen -G "$tmp/machine/numaloom-*-linux-$arch" | head -n 1 || true)
+[[ -n $bundle && -x $bundle/numaloom && -x $bundle/runtime/bin/java ]] || fail "the tarball holds no numaloom-*/numaloom and runtime/bin/java"
+say "unpacked $(basename "$tarball") ($size_mb MB): $(cd "$bundle" && echo *)"
+
+# A java that must never run: first on PATH, and as JAVA_HOME's.
+mkdir -p "$tmp/fake/bin" "$tmp/fake-jdk/bin" "$tmp/work"
+for fake in "$tmp/fake/bin/java" "$tmp/fake-jdk/bin/java" "$tmp/fake-jdk/bin/javac"; do
+  printf '#!/bin/sh\necho "FAKE JAVA RUN: $0 $*" >&2\necho "$0 $*" >> %s\nexit 97\n' "$tmp/fake-java-ran" > "$fake"
+  chmod +x "$fake"
+done
+printf 'JAVA_VERSION="25"\n' > "$tmp/fake-jdk/release"
+machine=(env -i "PATH=$tmp/fake/bin:/usr/bin:/bin" "HOME=$tmp/work" "JAVA_HOME=$tmp/fake-jdk")
+# The environment's only java is the fake one.
+java_found=$("${machine[@]}" bash -c 'command -v java' || true)
+[[ $java_found == "$tmp/fake/bin/java" ]] || fail "java in the test's environment is '$java_found', not the fake"
+if "${machine[@]}" bash -c 'java -version' >/dev/null 2>&1; then
+  fail "java -version succeeded in the test's environment"
+fi
+rm -f "$tmp/fake-java-ran"
+touch "$tmp/unpacked-at"   # nothing in the bundle may be newer at the end
+
+# run NAME COMMAND...: runs the bundle's launcher in the empty environment, from $tmp/work.
+run() {
+  local name=$1 t0=$SECONDS status=0
+  shift
+  (cd "$tmp/work" && "${machine[@]}" bash "$bundle/numaloom" "$@") > "$tmp/$name.out" 2>&1 || status=$?
+  say "./numaloom $* -> exit $status in $((SECONDS - t0)) s"
+  [[ $status -eq 0 ]] || { cat "$tmp/$name.out" >&2; fail "./numaloom $* exited $status"; }
+}
+
+run locks locks
+grep -q '^NUMA_MCS ' "$tmp/locks.out" || { cat "$tmp/locks.out"; fail "locks does not list NUMA_MCS"; }
+run topology topology
+grep -q '^node 0 .*cpus ' "$tmp/topology.out" || { cat "$tmp/topology.out"; fail "topology shows no node 0 with its cpus"; }
+
+cat > "$tmp/tiny.json" <<'JSON'
+{
+  "benches": [
+    {
+      "name": "consumeCpu",
+      "payload": {
+        "title": "Bundle test",
+        "actionsCount": 2000,
+        "beforeCpuTokens": 0,
+        "inCpuTokens": 100,
+        "yieldsBefore": 1,
+        "yieldInCrit": true,
+        "threads": [2],
+        "warmupIterations": 1,
+        "measurementIterations": 1,
+        "forks": 1,
+        "locks": [{"name": "NUMA_MCS"}]
+      }
+    }
+  ]
+}
+JSON
+run bench bench --config "$tmp/tiny.json" --out "$tmp/work/tiny-bench"
+csv=$tmp/work/tiny-bench/results.csv
+[[ -f $csv ]] || fail "bench wrote no $csv"
+for lock in NUMA_MCS UNFAIR_REENTRANT FAIR_REENTRANT SYNCHRONIZED; do
+  grep -q "^bundle-test,$lock,2," "$csv" || { cat "$csv"; fail "results.csv has no row for $lock at 2 threads"; }
+done
+say "results.csv: $(($(wc -l < "$csv") - 1)) rows"
+# Without --out: under ./results of the working directory. Named configs come from the bundle's
+# perf/configs (even its quick config takes minutes: the look-up is checked with a name it lacks).
+run bench-default bench --config "$tmp/tiny.json"
+compgen -G "$tmp/work/results/*/results.csv" > /dev/null || fail "bench without --out wrote no results/<date-time>/results.csv under the working directory"
+status=0
+(cd "$tmp/work" && "${machine[@]}" bash "$bundle/numaloom" bench --config no-such-config) > "$tmp/bad-config.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] && grep -q 'named configs: .*quick' "$tmp/bad-config.out" \
+  || { cat "$tmp/bad-config.out"; fail "bench --config NAME does not find the bundle's perf/configs"; }
+say "bench --config NAME looks in the bundle: $(grep -o 'named configs: .*' "$tmp/bad-config.out")"
+
+run jcstress jcstress --mode sanity --lock NUMA_MCS --test MutualExclusion
+grep -Eq '^NUMA_MCS +MutualExclusion +passed' "$tmp/jcstress.out" || { cat "$tmp/jcstress.out"; fail "jcstress did not pass NUMA_MCS MutualExclusion"; }
+compgen -G "$tmp/work/results/jcstress/*/index.html" > /dev/null || fail "jcstress left no results/jcstress/*/index.html"
+run stress stress --lock NUMA_MCS --carriers 2
+grep -q '^NUMA_MCS on 2 carrier(s): PASSED' "$tmp/stress.out" || { cat "$tmp/stress.out"; fail "the harness did not pass NUMA_MCS"; }
+
+[[ ! -e $tmp/fake-java-ran ]] || fail "a java other than the bundle's ran: $(cat "$tmp/fake-java-ran")"
+written=$(find "$bundle" -newer "$tmp/unpacked-at" -print)
+[[ -z $written ]] || fail "the runs wrote into the bundle: $written"
+say "PASSED in $((SECONDS - start)) s: the $arch bundle ran locks, topology, bench, jcstress and stress with no java but its own"
