@@ -21,10 +21,16 @@ import org.numaloom.perf.bench.Exclusion;
  *
  * A check compares the geometric mean of the lock's ratios over the bench's thread counts, which
  * is steadier than any single thread count on a noisy machine and still falls when the lock loses
- * at most of them. A lock or baseline missing from the results fails the check: a gate that
- * passes because nothing was measured proves nothing.
+ * at most of them. The baseline is {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED}
+ * or {@value #BEST_JDK}: at each thread count, whichever of the two led there, the lock a user
+ * would pick instead of ours for that workload. A lock or baseline missing from the results fails
+ * the check: a gate that passes because nothing was measured proves nothing.
  */
 public final class Gate {
+    /** The baseline that is, at each thread count, the faster of the two JDK locks. */
+    public static final String BEST_JDK = "BEST_JDK";
+    private static final List<String> BASELINES = List.of(Exclusion.UNFAIR_REENTRANT, Exclusion.SYNCHRONIZED, BEST_JDK);
+
     /** One line of the thresholds file. */
     public record Threshold(String bench, String lock, String baseline, double minRatio, String reason) {
     }
@@ -46,7 +52,8 @@ public final class Gate {
      * Reads a thresholds file.
      *
      * @throws IllegalArgumentException naming the file and line, for a malformed line or a baseline
-     *     that is neither {@value Exclusion#UNFAIR_REENTRANT} nor {@value Exclusion#SYNCHRONIZED}
+     *     that is none of {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED} and
+     *     {@value #BEST_JDK}
      */
     public static List<Threshold> read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file);
@@ -69,9 +76,9 @@ public final class Gate {
             throw new IllegalArgumentException(where + ": expected 'bench lock baseline min_ratio how-it-was-set', got '"
                     + line + "'");
         }
-        if (!words[2].equals(Exclusion.UNFAIR_REENTRANT) && !words[2].equals(Exclusion.SYNCHRONIZED)) {
+        if (!BASELINES.contains(words[2])) {
             throw new IllegalArgumentException(where + ": baseline '" + words[2] + "' is not one the runs compare with; expected "
-                    + Exclusion.UNFAIR_REENTRANT + " or " + Exclusion.SYNCHRONIZED);
+                    + String.join(", ", BASELINES));
         }
         double minRatio;
         try {
@@ -87,13 +94,21 @@ public final class Gate {
         return thresholds.stream().map(t -> check(t, rows)).toList();
     }
 
+    /** The row's ratio to the baseline; to {@value #BEST_JDK}, the lower of its two ratios (NaN if either is). */
+    private static double ratioTo(String baseline, Compared row) {
+        return switch (baseline) {
+            case Exclusion.SYNCHRONIZED -> row.vsSynchronized();
+            case BEST_JDK -> Double.isNaN(row.vsSynchronized()) || Double.isNaN(row.vsUnfairReentrant())
+                    ? Double.NaN : Math.min(row.vsSynchronized(), row.vsUnfairReentrant());
+            default -> row.vsUnfairReentrant();
+        };
+    }
+
     private static Verdict check(Threshold t, List<Compared> rows) {
         List<Compared> ofLock = rows.stream()
                 .filter(r -> r.measurement().bench().equals(t.bench()) && r.measurement().lock().equals(t.lock()))
                 .toList();
-        List<Double> ratios = ofLock.stream()
-                .map(r -> t.baseline().equals(Exclusion.SYNCHRONIZED) ? r.vsSynchronized() : r.vsUnfairReentrant())
-                .toList();
+        List<Double> ratios = ofLock.stream().map(r -> ratioTo(t.baseline(), r)).toList();
         if (ratios.isEmpty() || ratios.stream().anyMatch(r -> Double.isNaN(r))) {
             return new Verdict(t, Double.NaN, false, "bench, lock or baseline missing from this run's results");
         }

@@ -39,6 +39,17 @@ class GateTest {
         assertTrue(verdict.describe().startsWith("FAIL high NUMA_MCS vs SYNCHRONIZED: 0.50, minimum 0.60"));
     }
 
+    /** UNFAIR_REENTRANT leads at 2 threads, SYNCHRONIZED at 64: each is the baseline where it leads. */
+    @Test
+    void theBestJdkBaselineIsTheLeaderAtEachThreadCount() {
+        List<Compared> rows = Compared.compare(List.of(
+                measurement("NUMA_MCS", 2, 1.0), measurement("UNFAIR_REENTRANT", 2, 2.0), measurement("SYNCHRONIZED", 2, 0.5),
+                measurement("NUMA_MCS", 64, 1.0), measurement("UNFAIR_REENTRANT", 64, 0.5), measurement("SYNCHRONIZED", 64, 4.0)));
+        Gate.Verdict verdict = only(Gate.check(List.of(threshold(Gate.BEST_JDK, 0.35)), rows));
+        assertEquals(Math.sqrt(0.5 * 0.25), verdict.ratio(), 1e-9, "0.5x of UNFAIR at 2 threads, 0.25x of SYNCHRONIZED at 64");
+        assertTrue(verdict.passed());
+    }
+
     @Test
     void failsWhenTheLockWasNotMeasured() {
         Gate.Verdict verdict = only(Gate.check(List.of(new Gate.Threshold("high", "MCS", "SYNCHRONIZED", 0.1, "why")), ROWS));
