@@ -2,8 +2,8 @@
 # Performance gate: a short high- and low-contention pass (ci/perf-gate.json; 3.5 to 6 minutes
 # on 2 cores busy with other work) that fails when a lock's throughput ratio to UNFAIR_REENTRANT
 # or SYNCHRONIZED, measured in the same run, falls below its threshold in ci/perf-thresholds.txt.
-# The config also runs a short-critical-section pass (about 40 s more here), which has no
-# thresholds yet: it is measured and reported, not gated.
+# The config also runs a short-critical-section pass (about 40 s more here), gated against
+# BEST_JDK, whichever JDK lock leads at each thread count.
 # Ratios only: absolute throughput differs between machines, the ratio between locks measured
 # side by side much less.
 # Extra arguments go to "numaloom bench", e.g. --gate OTHER_FILE to try other thresholds.
