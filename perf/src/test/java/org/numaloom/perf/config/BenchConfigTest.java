@@ -49,10 +49,10 @@ class BenchConfigTest {
                         BenchKind.SWITCH), quick.stream().map(BenchSpec::kind).toList());
         assertEquals(List.of("high-contention", "low-contention", "short-critical-section", "text-statistics",
                 "virtual-thread-switch-cost"), quick.stream().map(BenchSpec::id).toList());
-        assertEquals(new Work.ShortSection(500_000, 3, 1), quick.get(2).work());
+        assertEquals(new Work.ShortSection(2_000_000, 3, 1), quick.get(2).work());
         assertEquals(List.of(2, 16, 64), quick.get(2).threads());
-        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"),
-                quick.get(2).locks());
+        assertEquals(List.of("NUMA_MCS", "CNA", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"),
+                quick.get(2).locks(), "MCS, strict FIFO, runs at 0.01-0.02x here: left out of the quick short section");
         assertEquals(List.of(), quick.get(4).locks(), "the switch bench measures no lock");
     }
 
