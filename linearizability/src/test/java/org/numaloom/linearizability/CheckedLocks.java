@@ -3,7 +3,6 @@ package org.numaloom.linearizability;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.numaloom.locks.LockCases;
@@ -57,30 +56,18 @@ public final class CheckedLocks {
 
     /**
      * The locks of a comma-separated list of names (case does not matter); all of them if the list
-     * is unset or blank.
+     * is unset or blank. Each name is looked up by {@link LockRegistry#named(String, List)}, among
+     * the registered locks and this suite's variants.
      *
-     * @throws IllegalArgumentException for an unknown name, with the registry's list of known locks
-     *                                  and the variants only this suite knows
+     * @throws IllegalArgumentException for an unknown name, listing the registered locks and the
+     *                                  variants only this suite knows
      */
     static List<LockType> named(String names) {
         if (names == null || names.isBlank()) {
             return all();
         }
+        List<LockType> variants = variants();
         return Arrays.stream(names.split(",")).map(String::trim).filter(name -> !name.isEmpty())
-                .map(CheckedLocks::lockNamed).toList();
-    }
-
-    private static LockType lockNamed(String name) {
-        for (LockType variant : variants()) {
-            if (variant.name().equalsIgnoreCase(name)) {
-                return variant;
-            }
-        }
-        try {
-            return LockRegistry.named(name);
-        } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException(unknown.getMessage() + " The linearizability suite also checks: "
-                    + variants().stream().map(LockType::name).collect(Collectors.joining(", ")) + ".", unknown);
-        }
+                .map(name -> LockRegistry.named(name, variants)).toList();
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -36,5 +37,17 @@ class CheckedLocksTest {
         assertTrue(error.getMessage().contains("NO_SUCH_LOCK"), error.getMessage());
         assertTrue(error.getMessage().contains(String.join(", ", LockRegistry.names())), error.getMessage());
         assertTrue(error.getMessage().contains("MCS_NO_SPIN"), error.getMessage());
+    }
+
+    @Test
+    void anUnknownNameIsTheRegistrysOneErrorNotARewriteOfIt() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> CheckedLocks.named("NO_SUCH_LOCK"));
+        List<String> known = new ArrayList<>(LockRegistry.names());
+        CheckedLocks.all().stream().map(LockType::name).filter(name -> !known.contains(name)).forEach(known::add);
+        assertEquals("unknown lock 'NO_SUCH_LOCK'; known locks: " + String.join(", ", known)
+                + ". To add a lock of your own, implement org.numaloom.locks.registry.LockProvider and list that class in"
+                + " META-INF/services/org.numaloom.locks.registry.LockProvider of a jar on the class path.",
+                error.getMessage());
     }
 }

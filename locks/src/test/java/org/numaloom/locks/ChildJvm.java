@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Scenarios that may hang run here rather than in the test JVM, for two reasons: the number of
  * carriers is fixed when a JVM starts, and a carrier spinning forever cannot be stopped from
  * inside the JVM, so a hang is detected only from outside.
+ *
+ * <p>The child gets the kit's JVM flags from the system property {@value #FLAGS_PROPERTY}, which
+ * the build (surefire, from pom.xml's {@code numaloom.jvmFlags}) and {@code ./numaloom} set.
  */
 public final class ChildJvm {
     private ChildJvm() {
@@ -23,6 +26,9 @@ public final class ChildJvm {
     /** How a child run ended: killed after its time ({@code hung}), or with an exit code and output. */
     public record Result(boolean hung, int exitCode, String output) {
     }
+
+    /** The system property that holds the kit's JVM flags, separated by blanks. */
+    public static final String FLAGS_PROPERTY = "numaloom.jvmFlags";
 
     /** {@code carriers} for the JVM's own choice of carriers (one per CPU). */
     public static final int DEFAULT_CARRIERS = 0;
@@ -37,7 +43,7 @@ public final class ChildJvm {
         try {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+            command.addAll(kitFlags());
             if (carriers != DEFAULT_CARRIERS) {
                 command.addAll(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers,
                         "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers));
@@ -54,6 +60,17 @@ public final class ChildJvm {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /** The kit's JVM flags, from {@value #FLAGS_PROPERTY}; a JVM started without them is an error. */
+    static List<String> kitFlags() {
+        String flags = System.getProperty(FLAGS_PROPERTY, "").strip();
+        if (flags.isEmpty()) {
+            throw new IllegalStateException("-D" + FLAGS_PROPERTY + " is not set: a child JVM would run without the kit's"
+                    + " JVM flags. The build (surefire) and ./numaloom set it from pom.xml's numaloom.jvmFlags;"
+                    + " elsewhere pass -D" + FLAGS_PROPERTY + "=\"FLAG FLAG...\" with the flags this JVM got.");
+        }
+        return List.of(flags.split("\\s+"));
     }
 
     private static String testClassPath() {

@@ -78,9 +78,13 @@ public final class LockCases {
 
     public static List<LockType> all() {
         List<LockType> cases = new ArrayList<>(LockRegistry.all());
-        cases.add(numaMcsOverSpreadNodes(4));
-        cases.add(cnaOverSpreadNodes(2));
+        cases.addAll(variants());
         return onlySelected(cases);
+    }
+
+    /** The cases besides the registered locks: NUMA_MCS and CNA over spread nodes. */
+    private static List<LockType> variants() {
+        return List.of(numaMcsOverSpreadNodes(4), cnaOverSpreadNodes(2));
     }
 
     /** The cases that {@link #ONLY_PROPERTY} selects: all of them when it is unset or blank. */
@@ -113,18 +117,17 @@ public final class LockCases {
     }
 
     /**
-     * A lock case or a negative control (any of {@link BrokenLocks#everyControl()}) by name (case
-     * does not matter).
+     * A registered lock, one of the spread-node variants or a negative control (any of
+     * {@link BrokenLocks#everyControl()}) by name, through {@link LockRegistry#named(String, List)}
+     * (case does not matter). Unlike {@link #all()}, not limited by {@link #ONLY_PROPERTY}: a name
+     * given explicitly is found.
      *
      * @throws IllegalArgumentException for an unknown name, listing the known ones
      */
     public static LockType named(String name) {
-        return Stream.concat(all().stream(), BrokenLocks.everyControl().stream())
-                .filter(type -> type.name().equalsIgnoreCase(name.trim())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown lock '" + name + "'; known locks: "
-                        + names(all()) + "; negative controls: " + names(BrokenLocks.everyControl())
-                        + ". A lock of your own is registered through org.numaloom.locks.registry.LockProvider"
-                        + " (see README, \"Plug in your own lock\")."));
+        List<LockType> more = new ArrayList<>(variants());
+        more.addAll(BrokenLocks.everyControl());
+        return LockRegistry.named(name, more);
     }
 
     private static String names(List<LockType> types) {

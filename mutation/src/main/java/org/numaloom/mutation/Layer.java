@@ -11,12 +11,16 @@ import java.util.Locale;
  * watchdog saw a hang, {@link #INVALID_EXIT} the mutated class did not load, anything else failed.
  */
 public enum Layer {
-    /** The locks module's JUnit suites (contract, ReentrantLock oracle, queued interrupts, per lock). */
+    /**
+     * The locks module's JUnit suites (contract, ReentrantLock oracle, queued interrupts, per lock).
+     * Not LayoutTest, nor the integration tests (*IT: ModulePathIT checks the packaged jar, which
+     * holds no mutant, and needs failsafe's settings).
+     */
     JUNIT(240) {
         @Override
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
             return List.of(context.java(context.junitClassPath(mutant), List.of("-D" + LOCKS_PROPERTY + "=" + lock),
-                    JunitLayer.class.getName(), List.of("org.numaloom.locks", ".*LayoutTest")));
+                    JunitLayer.class.getName(), List.of("org.numaloom.locks", ".*LayoutTest|.*IT")));
         }
     },
     /** The virtual-thread harness of stress/, on one carrier and on two. */

@@ -43,6 +43,8 @@ record LayerContext(String java, List<String> jvmFlags, String mutationClassPath
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmFlags);
+        // For the tests that start JVMs of their own (ChildJvm), as surefire passes it.
+        command.add("-Dnumaloom.jvmFlags=" + String.join(" ", jvmFlags));
         command.addAll(extraFlags);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(arguments);

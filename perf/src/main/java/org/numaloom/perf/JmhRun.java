@@ -64,7 +64,7 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
 
     /** The flags a fork gets for a placement, besides those it inherits from this JVM. */
     static List<String> forkFlags(Placement placement) {
-        List<String> flags = new ArrayList<>(List.of(JvmFlags.NATIVE_ACCESS, JvmFlags.OPEN_JAVA_LANG));
+        List<String> flags = new ArrayList<>(JvmFlags.LIBRARY);
         flags.addAll(placement.jvmArgs());
         return flags;
     }

@@ -1,10 +1,12 @@
 package org.numaloom.locks.registry;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
@@ -56,19 +58,63 @@ public final class LockRegistry {
     }
 
     /**
-     * The lock type of that name (case does not matter).
+     * The registered lock type of that name (case and surrounding blanks do not matter), if there is
+     * one. For a caller that knows names besides the registered ones which are not lock types (the
+     * benchmarks' {@code synchronized} block); its error for an unknown name is {@link #unknownLock}.
+     */
+    public static Optional<LockType> find(String name) {
+        return Optional.ofNullable(name == null ? null : Loaded.TYPES.get(canonical(name)));
+    }
+
+    /**
+     * The registered lock type of that name (case and surrounding blanks do not matter).
      *
-     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     * @throws IllegalArgumentException for an unknown name: {@link #unknownLock} with the registered names
      */
     public static LockType named(String name) {
-        LockType type = name == null ? null : Loaded.TYPES.get(name.trim().toUpperCase(Locale.ROOT));
-        if (type == null) {
-            throw new IllegalArgumentException("unknown lock '" + name + "'; known locks: "
-                    + String.join(", ", names())
-                    + ". A lock of your own is registered through " + LockProvider.class.getName()
-                    + " (see README, \"Plug in your own lock\").");
+        return named(name, List.of());
+    }
+
+    /**
+     * The lock type of that name among the registered ones, then {@code more}: the lock types a
+     * caller knows besides them (a suite's variants and negative controls). Case and surrounding
+     * blanks do not matter. Every tool of the kit that takes a lock name looks it up here, so that
+     * all of them accept the same spellings and report an unknown name with the same message.
+     *
+     * @throws IllegalArgumentException for an unknown name: {@link #unknownLock} with the registered
+     *                                  names, then those of {@code more}
+     */
+    public static LockType named(String name, List<LockType> more) {
+        Optional<LockType> registered = find(name);
+        if (registered.isPresent()) {
+            return registered.get();
         }
-        return type;
+        if (name != null) {
+            String wanted = canonical(name);
+            for (LockType type : more) {
+                if (type.name().equals(wanted)) {
+                    return type;
+                }
+            }
+        }
+        List<String> known = new ArrayList<>(names());
+        more.forEach(type -> known.add(type.name()));
+        throw unknownLock(name, known);
+    }
+
+    /**
+     * The one error for a lock name nobody knows: it names the unknown lock, lists the known ones in
+     * the order given, and says how to register a lock of one's own.
+     */
+    public static IllegalArgumentException unknownLock(String name, List<String> known) {
+        return new IllegalArgumentException("unknown lock '" + name + "'; known locks: " + String.join(", ", known)
+                + ". To add a lock of your own, implement " + LockProvider.class.getName() + " and list that class in "
+                + "META-INF/services/" + LockProvider.class.getName() + " of a jar on the class path.");
+    }
+
+    /** Lock names are upper-case (see {@link LockType}); a name is looked up without blanks around it. */
+    private static String canonical(String name) {
+        return name.strip().toUpperCase(Locale.ROOT);
     }
 
     /** A new lock of the named type. */

@@ -35,7 +35,7 @@ class CpuLocatorTest {
         assertValid(fromVirtual.get(), ids);
     }
 
-    /** The build runs tests with the README's flags; if they are lost, virtual threads lose their cache. */
+    /** The build runs tests with the kit's JVM flags (numaloom.jvmFlags); if they are lost, virtual threads lose their cache. */
     @Test
     void theBuildLetsTheLibrarySeeCarriers() {
         assertTrue(CpuLocator.carriersVisible(),

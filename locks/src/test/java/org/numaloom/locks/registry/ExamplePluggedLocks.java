@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A user's provider as the README describes it, found through the test class path's
- * {@code META-INF/services}: proves that a lock registered this way reaches every suite that
- * iterates the registry (the contract and carrier-starvation suites run it too).
+ * A user's provider, registered the way a user registers one: listed in the test class path's
+ * {@code META-INF/services}. Proves that a lock registered this way reaches every suite that
+ * iterates the registry (the contract tests, the virtual-thread harness, jcstress and Lincheck run
+ * it too).
  */
 public final class ExamplePluggedLocks implements LockProvider {
     @Override

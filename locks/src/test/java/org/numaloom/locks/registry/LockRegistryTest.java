@@ -38,6 +38,34 @@ class LockRegistryTest {
     }
 
     @Test
+    void anUnknownNameSaysHowToRegisterALockWithoutPointingElsewhere() {
+        String message = assertThrows(IllegalArgumentException.class, () -> LockRegistry.named("NO_SUCH_LOCK")).getMessage();
+        assertEquals("unknown lock 'NO_SUCH_LOCK'; known locks: " + String.join(", ", LockRegistry.names())
+                + ". To add a lock of your own, implement org.numaloom.locks.registry.LockProvider and list that class in"
+                + " META-INF/services/org.numaloom.locks.registry.LockProvider of a jar on the class path.", message);
+    }
+
+    @Test
+    void theLookupWithMoreLockTypesFindsThemAfterTheRegisteredOnesAndListsThemWhenTheNameIsUnknown() {
+        LockType extra = new LockType("EXTRA_LOCK", "a suite's own variant", true, ReentrantLock::new);
+        LockType shadow = new LockType("MCS", "not the registered MCS", true, ReentrantLock::new);
+        assertEquals(extra, LockRegistry.named(" extra_lock ", List.of(extra)));
+        assertInstanceOf(McsLock.class, LockRegistry.named("MCS", List.of(shadow)).create());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LockRegistry.named("NO_SUCH_LOCK", List.of(extra)));
+        assertEquals(LockRegistry.unknownLock("NO_SUCH_LOCK", names("EXTRA_LOCK")).getMessage(), e.getMessage());
+        assertTrue(LockRegistry.find("no_such_lock").isEmpty());
+        assertTrue(LockRegistry.find(null).isEmpty());
+        assertEquals("CNA", LockRegistry.find(" cna").orElseThrow().name());
+    }
+
+    private static List<String> names(String... more) {
+        List<String> names = new java.util.ArrayList<>(LockRegistry.names());
+        names.addAll(List.of(more));
+        return names;
+    }
+
+    @Test
     void aNameClaimedByTwoProvidersIsAnErrorNamingBoth() {
         LockProvider clash = () -> List.of(new LockType("MCS", "another MCS", true, ReentrantLock::new));
         IllegalStateException e = assertThrows(IllegalStateException.class,

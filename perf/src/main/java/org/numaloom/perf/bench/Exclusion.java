@@ -2,7 +2,6 @@ package org.numaloom.perf.bench;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.numaloom.locks.registry.LockRegistry;
 
@@ -38,21 +37,18 @@ public interface Exclusion {
     String name();
 
     /**
-     * A new exclusion of that name (case does not matter).
+     * A new exclusion of that name (case does not matter): the registry's lock, or the monitor.
      *
-     * @throws IllegalArgumentException for an unknown name, listing the known ones
+     * @throws IllegalArgumentException for an unknown name: the registry's error
+     *                                  ({@link LockRegistry#unknownLock}), listing {@link #names()}
      */
     static Exclusion named(String name) {
-        if (name != null && name.trim().toUpperCase(Locale.ROOT).equals(SYNCHRONIZED)) {
+        if (name != null && name.strip().equalsIgnoreCase(SYNCHRONIZED)) {
             requireSynchronizedUnclaimed();
             return new MonitorExclusion();
         }
-        try {
-            return new LockExclusion(LockRegistry.named(name));
-        } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException(
-                    unknown.getMessage().replace("known locks: ", "known locks: " + SYNCHRONIZED + ", "), unknown);
-        }
+        return LockRegistry.find(name).<Exclusion>map(LockExclusion::new)
+                .orElseThrow(() -> LockRegistry.unknownLock(name, names()));
     }
 
     /** The names {@link #named} accepts: {@value #SYNCHRONIZED}, then the registered locks. */

@@ -49,7 +49,9 @@ class ExclusionTest {
     void unknownNameListsSynchronizedAndTheRegisteredLocks() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Exclusion.named("NO_SUCH_LOCK"));
         assertTrue(e.getMessage().contains("unknown lock 'NO_SUCH_LOCK'"), e.getMessage());
-        assertTrue(e.getMessage().contains("known locks: " + String.join(", ", Exclusion.names())), e.getMessage());
+        assertEquals("unknown lock 'NO_SUCH_LOCK'; known locks: " + String.join(", ", Exclusion.names())
+                + ". To add a lock of your own, implement org.numaloom.locks.registry.LockProvider and list that class in"
+                + " META-INF/services/org.numaloom.locks.registry.LockProvider of a jar on the class path.", e.getMessage());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.numaloom.locks.cli;
+package org.numaloom.cli;
 
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -9,9 +9,13 @@ import org.numaloom.locks.registry.LockType;
 import org.numaloom.locks.topology.Topology;
 
 /**
- * The library's sub-commands of the {@code numaloom} launcher: {@code topology} shows what the
- * locks will see of the machine, {@code locks} lists the registry. Exit status 0 on success, 2 for
- * bad usage or bad input (an override that does not parse), with the reason on standard error.
+ * Two sub-commands of the kit's {@code numaloom} launcher (and of the bundle's): {@code topology}
+ * shows what the locks will see of the machine, {@code locks} lists the registry. Exit status 0 on
+ * success, 2 for bad usage or bad input (an override that does not parse), with the reason on
+ * standard error.
+ *
+ * <p>A tool of the kit, not part of the library: it lives in its own module ({@code numaloom-cli}),
+ * so that the library's jar holds only the library.
  */
 public final class LocksCommand {
     private LocksCommand() {

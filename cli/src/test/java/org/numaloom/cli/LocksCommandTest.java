@@ -1,4 +1,4 @@
-package org.numaloom.locks.cli;
+package org.numaloom.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
