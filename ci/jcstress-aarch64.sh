@@ -17,7 +17,7 @@
 # The suite is compiled by the host's JDK (class files are the same on every architecture) and run
 # by the aarch64 JVM, with a private JNA directory so that an x86_64 run beside it keeps its own.
 #
-# What emulation proves and what it does not: README, "jcstress on aarch64".
+# What emulation proves and what it does not: docs/testing.md, "jcstress on aarch64".
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

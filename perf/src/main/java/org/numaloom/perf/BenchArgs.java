@@ -86,7 +86,7 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "  --gate THRESHOLDS    after the run, check ratios against a thresholds file (ci/perf-thresholds.txt);\n"
                 + "                       exit status 3 if one falls below\n"
                 + "  --help               this text\n\n"
-                + "Benches a config can name (README.md, Benchmarks, has their fields):\n" + benches() + "\n"
+                + "Benches a config can name (docs/benchmarks.md has their fields):\n" + benches() + "\n"
                 + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";
     }
 

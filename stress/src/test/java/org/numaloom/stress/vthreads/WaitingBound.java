@@ -49,7 +49,7 @@ enum WaitingBound {
 
     abstract String describe(int threads, int carriers);
 
-    /** The bound on waiting the kit's documentation states for the lock of that name (the README's table of the locks). */
+    /** The bound on waiting the kit's documentation states for the lock of that name (docs/locks.md, the table of the locks). */
     static WaitingBound of(String lock) {
         return switch (lock) {
             case "MCS", "FAIR_REENTRANT" -> FIFO;
