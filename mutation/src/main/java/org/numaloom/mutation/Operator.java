@@ -86,7 +86,7 @@ public enum Operator {
     UNPARK_REMOVED("RCXC", "a LockSupport.unpark(thread) removed") {
         @Override
         boolean matches(AbstractInsnNode insn) {
-            return insn instanceof MethodInsnNode call && call.owner.equals(LOCK_SUPPORT) && call.name.equals("unpark");
+            return callsLockSupport(insn, "unpark");
         }
 
         @Override
@@ -99,7 +99,7 @@ public enum Operator {
     PARK_AS_SPIN("RCXC", "a LockSupport.park removed: the wait around it becomes a busy spin") {
         @Override
         boolean matches(AbstractInsnNode insn) {
-            return insn instanceof MethodInsnNode call && call.owner.equals(LOCK_SUPPORT) && call.name.startsWith("park");
+            return callsLockSupport(insn, "park");
         }
 
         @Override
@@ -214,6 +214,11 @@ public enum Operator {
 
     boolean matches(AbstractInsnNode insn) {
         return false;
+    }
+
+    /** Whether the instruction calls a {@code LockSupport} method whose name starts with {@code name}. */
+    private static boolean callsLockSupport(AbstractInsnNode insn, String name) {
+        return insn instanceof MethodInsnNode call && call.owner.equals(LOCK_SUPPORT) && call.name.startsWith(name);
     }
 
     void mutate(ClassNode owner, MethodNode method, AbstractInsnNode insn) {
