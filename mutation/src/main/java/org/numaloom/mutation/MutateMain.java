@@ -129,7 +129,7 @@ public final class MutateMain {
                 String.join(", ", mutators.keySet()), args.layers().stream().map(Layer::label).collect(Collectors.joining(", ")),
                 args.jobs(), out);
         for (Map.Entry<String, Mutator> entry : mutators.entrySet()) {
-            if (!canaryCaught(entry.getKey(), entry.getValue(), out)) {
+            if (!layersCanJudge(entry.getKey(), entry.getValue(), out)) {
                 return 2;
             }
         }
@@ -151,19 +151,46 @@ public final class MutateMain {
         return args.requireAllCaught() && survivors > 0 ? 1 : 0;
     }
 
-    private boolean canaryCaught(String lock, Mutator mutator, Path out) throws IOException, InterruptedException {
+    /**
+     * Whether every layer can judge this lock's mutants: it passes on the original classes (else it
+     * would "kill" every mutant for a reason of its own), and it fails on the canary because of the
+     * canary (its message is in the log), which only a JVM running the mutated class can show.
+     */
+    private boolean layersCanJudge(String lock, Mutator mutator, Path out) throws IOException, InterruptedException {
+        Path original = Files.createDirectories(out.resolve("mutants").resolve(lock).resolve("ORIGINAL"));
         Path canary = mutator.writeCanary(out.resolve("mutants").resolve(lock));
         for (Layer layer : args.layers()) {
-            Run run = runLayer(layer, lock, canary, out.resolve("logs").resolve(lock).resolve("CANARY"));
-            if (!run.outcome().caught()) {
-                System.err.printf("mutate: the %s layer let the canary of %s pass (%s): its JVMs do not run the mutated"
-                        + " classes, so its verdicts would mean nothing. Log: %s%n", layer.label(), lock,
-                        run.outcome().label(), run.log());
+            Run control = runLayer(layer, lock, original, out.resolve("logs").resolve(lock).resolve("ORIGINAL"));
+            if (control.outcome() != Outcome.SURVIVED) {
+                System.err.printf("mutate: the %s layer fails on the original classes of %s (%s: %s), so it would kill"
+                        + " every mutant for a reason of its own. Log: %s%n", layer.label(), lock,
+                        control.outcome().label(), control.caughtBy(), control.log());
                 return false;
             }
-            System.out.printf("mutate: canary of %s caught by %s (%.0f s)%n", lock, layer.label(), run.seconds());
+            Run run = runLayer(layer, lock, canary, out.resolve("logs").resolve(lock).resolve("CANARY"));
+            if (!run.outcome().caught() || !mentionsCanary(out.resolve("logs").resolve(lock).resolve("CANARY"))) {
+                System.err.printf("mutate: the %s layer did not fail on the canary of %s (%s) with the canary's message:"
+                        + " its JVMs do not run the mutated classes, so its verdicts would mean nothing. Log: %s%n",
+                        layer.label(), lock, run.outcome().label(), run.log());
+                return false;
+            }
+            System.out.printf("mutate: %s passes on the original %s (%.0f s) and fails on its canary (%.0f s)%n",
+                    layer.label(), lock, control.seconds(), run.seconds());
         }
         return true;
+    }
+
+    /** Whether a file the layer wrote (its log, a report such as jcstress's) carries the canary's message. */
+    private static boolean mentionsCanary(Path logs) throws IOException {
+        try (var files = Files.walk(logs)) {
+            return files.filter(Files::isRegularFile).anyMatch(file -> {
+                try {
+                    return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains(Mutator.CANARY_MESSAGE);
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        }
     }
 
     private void runMutant(Mutator mutator, Mutant mutant, Path out, int index, int total) throws Exception {
