@@ -45,9 +45,4 @@ final class Holders {
             return true;
         }
     }
-
-    /** Whether this JVM lets the library see which virtual threads are mounted. */
-    static boolean mountingVisible() {
-        return CARRIER_OF_VIRTUAL != null;
-    }
 }

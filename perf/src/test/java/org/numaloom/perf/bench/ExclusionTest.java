@@ -68,18 +68,7 @@ class ExclusionTest {
     /** Guards the test above: without exclusion its threads do lose updates. */
     @Test
     void countingLosesUpdatesWithoutExclusion() throws InterruptedException {
-        Exclusion none = new Exclusion() {
-            @Override
-            public void run(Runnable criticalSection) {
-                criticalSection.run();
-            }
-
-            @Override
-            public String name() {
-                return "NONE";
-            }
-        };
-        assertTrue(countUnder(none) < THREADS * ENTRIES_PER_THREAD);
+        assertTrue(countUnder(none()) < THREADS * ENTRIES_PER_THREAD);
     }
 
     /**
@@ -100,5 +89,20 @@ class ExclusionTest {
             }
         });
         return count;
+    }
+
+    /** A broken exclusion that excludes nothing: the negative control of the benches' count checks. */
+    static Exclusion none() {
+        return new Exclusion() {
+            @Override
+            public void run(Runnable criticalSection) {
+                criticalSection.run();
+            }
+
+            @Override
+            public String name() {
+                return "NONE";
+            }
+        };
     }
 }

@@ -85,7 +85,7 @@ class ShortSectionBenchmarkTest {
         assumeTrue(Workers.carriers() >= 2, "needs two carriers to race");
         ShortSectionBenchmark benchmark = benchmark("UNFAIR_REENTRANT", 8, 2_000_000, 1);
         benchmark.outsideWork = 0;
-        benchmark.exclusion = none();
+        benchmark.exclusion = ExclusionTest.none();
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         int invocations = 0;
         do {
@@ -125,20 +125,6 @@ class ShortSectionBenchmarkTest {
             @Override
             public String name() {
                 return exclusion.name();
-            }
-        };
-    }
-
-    private static Exclusion none() {
-        return new Exclusion() {
-            @Override
-            public void run(Runnable criticalSection) {
-                criticalSection.run();
-            }
-
-            @Override
-            public String name() {
-                return "NONE";
             }
         };
     }
