@@ -62,9 +62,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
- * lock directly to a waiting leader, taking queues in round-robin order. A parked leader therefore
- * gets the lock within {@code handOffBound × queues} acquisitions of the lock. The count restarts
- * at every hand-off attempt, so it stays below the bound for the whole life of the lock.
+ * lock directly to a waiting leader, taking queues in round-robin order. A leader therefore
+ * stays parked through at most {@code handOffBound × queues} releases; between two of its parks it
+ * spins for at most {@code maxSpinNanos}, and releases in that time are bounded by the time, not
+ * counted. The count restarts at every hand-off attempt, so it stays below the bound for the whole
+ * life of the lock.
  *
  * <h2>Invariants</h2>
  * <ol>

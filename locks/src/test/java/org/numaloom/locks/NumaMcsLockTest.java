@@ -19,10 +19,15 @@ class NumaMcsLockTest {
 
     /**
      * A thread on node 0 re-takes the lock as fast as it can, barging each time; a thread on
-     * node 1 asks once. Once that thread is parked it is its node's published leader, and the
-     * hand-off bound must get it the lock within {@code bound} acquisitions of the barger. Without
-     * the bound it would wait for the scheduler's luck: each unlock wakes it, and the barger takes
-     * the word again before it runs.
+     * node 1 asks once. While that thread is parked it is its node's published leader, and the
+     * hand-off bound must get it the lock within {@code bound} acquisitions of the barger made
+     * while it is parked. Without the bound it would wait for the scheduler's luck: each unlock
+     * wakes it, and the barger takes the word again before it runs.
+     *
+     * <p>Only acquisitions that find the leader parked count: between two parks a woken leader
+     * spins, for at most {@code maxSpinNanos}, and the barger's acquisitions meanwhile are bounded
+     * by that time, not by the count (an earlier version counted every acquisition after the
+     * first park and failed on a loaded CI machine at 29 of 16).
      */
     @Test
     void aParkedLeaderOnAnotherNodeGetsTheLockWithinTheHandOffBound() throws Exception {
@@ -31,24 +36,23 @@ class NumaMcsLockTest {
         for (int trial = 0; trial < 20; trial++) {
             worst = Math.max(worst, bargerAcquisitionsWhileOtherNodeParked(new NumaMcsLock(BY_NAME, 0, bound), bound));
         }
-        assertTrue(worst <= bound, "the parked node-1 leader waited through " + worst + " acquisitions of the barger");
+        assertTrue(worst <= bound, "the parked node-1 leader stayed parked through " + worst + " acquisitions of the barger");
     }
 
     /**
-     * The barger's acquisitions after it saw the waiter parked. Also checks, at every acquisition,
+     * The barger's acquisitions that found the waiter parked. Also checks, at every acquisition,
      * that the count towards the next forced hand-over stays below the bound: a count that only a
      * hand-over reset grew with the lock's age and wrapped to a negative number after 2^31
      * releases (hours on a busy server), switching the bound off for the next 2^31.
      */
     private static long bargerAcquisitionsWhileOtherNodeParked(NumaMcsLock lock, int bound) throws Exception {
         AtomicBoolean waiterDone = new AtomicBoolean();
-        AtomicLong acquisitionsAfterParking = new AtomicLong();
+        AtomicLong acquisitionsWhileParked = new AtomicLong();
         AtomicInteger outOfRangeCount = new AtomicInteger(-1);
         CountDownLatch bargerRunning = new CountDownLatch(1);
         Thread[] waiter = new Thread[1];
         Thread barger = Thread.ofPlatform().name("barger@0").start(() -> {
-            long afterParking = 0;
-            boolean seenParked = false;
+            long whileParked = 0;
             while (true) {
                 lock.lock();
                 if (waiterDone.get()) { // only acquisitions before the waiter's count
@@ -60,13 +64,13 @@ class NumaMcsLockTest {
                 if (count < 0 || count >= bound) {
                     outOfRangeCount.set(count);
                 }
-                seenParked = seenParked || waiter[0] != null && waiter[0].getState() == Thread.State.WAITING;
-                if (seenParked) {
-                    afterParking++;
+                // WAITING: parked in lock(), so it set the hint first and this release is counted
+                if (waiter[0] != null && waiter[0].getState() == Thread.State.WAITING) {
+                    whileParked++;
                 }
                 lock.unlock();
             }
-            acquisitionsAfterParking.set(afterParking);
+            acquisitionsWhileParked.set(whileParked);
         });
         bargerRunning.await();
         waiter[0] = Thread.ofPlatform().name("waiter@1").unstarted(() -> {
@@ -78,7 +82,7 @@ class NumaMcsLockTest {
         waiter[0].join();
         barger.join();
         assertEquals(-1, outOfRangeCount.get(), "the hand-off count left [0, " + bound + ")");
-        return acquisitionsAfterParking.get();
+        return acquisitionsWhileParked.get();
     }
 
     /** A bound of 1, a forced hand-over at every release with a leader parked, is a lock like any other. */
