@@ -43,6 +43,8 @@ public final class MutateMain {
     private final List<Row> rows = Collections.synchronizedList(new ArrayList<>());
     private final Set<Process> running = ConcurrentSetOfProcesses.create();
     private Writer csv;
+    /** Per lock, the methods of its classes it never runs, which were not mutated (for the report). */
+    private final Map<String, Set<String>> notRunByLock = new LinkedHashMap<>();
 
     private MutateMain(MutateArgs args, LayerContext context) {
         this.args = args;
@@ -121,6 +123,7 @@ public final class MutateMain {
     private int run(Map<String, Mutator> mutators, List<Mutant> mutants, String command) throws Exception {
         Path out = args.out();
         Files.createDirectories(out);
+        mutators.forEach((lock, mutator) -> notRunByLock.put(lock, mutator.methodsNotRun(args.operators())));
         Thread reportOnExit = new Thread(() -> finish(out, command), "mutate-report");
         Runtime.getRuntime().addShutdownHook(reportOnExit);
         csv = Files.newBufferedWriter(out.resolve("mutants.csv"), StandardCharsets.UTF_8);
@@ -291,7 +294,8 @@ public final class MutateMain {
             synchronized (rows) {
                 finished = List.copyOf(rows);
             }
-            MutationReport.write(out.resolve("report.md"), finished, args.layers(), "./numaloom mutate " + command);
+            MutationReport.write(out.resolve("report.md"), finished, args.layers(), notRunByLock,
+                    "./numaloom mutate " + command);
         } catch (IOException e) {
             System.err.println("mutate: could not write the report: " + e);
         }

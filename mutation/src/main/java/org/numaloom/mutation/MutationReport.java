@@ -22,7 +22,12 @@ final class MutationReport {
     private MutationReport() {
     }
 
-    static void write(Path file, List<Row> rows, Set<Layer> layers, String command) throws IOException {
+    /**
+     * @param notRunByLock per lock, the methods of its classes that it never runs ({@link ReachableMethods}),
+     *                     which were not mutated for it
+     */
+    static void write(Path file, List<Row> rows, Set<Layer> layers, Map<String, Set<String>> notRunByLock, String command)
+            throws IOException {
         Map<Mutant, Map<Layer, Row>> matrix = new LinkedHashMap<>();
         for (Row row : rows) {
             matrix.computeIfAbsent(row.mutant(), mutant -> new LinkedHashMap<>()).put(row.layer(), row);
@@ -65,6 +70,10 @@ final class MutationReport {
             }
         }
         md.append("\n## Survivors\n\n").append(survivors.isEmpty() ? "None.\n" : String.join("\n", survivors) + "\n");
+        md.append("\n## Not mutated\n\nMethods of a lock's classes that no call path from the lock reaches (code "
+                + "shared with other locks); their mutants belong to the locks that run them.\n\n");
+        notRunByLock.forEach((lock, methods) -> md.append("- ").append(lock).append(": ")
+                .append(methods.isEmpty() ? "none" : String.join(", ", methods)).append('\n'));
         md.append("\n`needs-aarch64`: survived on x86_64, whose hardware orders plain accesses like release stores and "
                 + "acquire loads (TSO); only a weaker CPU or the JIT's own reordering shows the mistake, so it is not "
                 + "counted either way. `invalid`: the mutated class did not load; not a mutant.\n");

@@ -8,6 +8,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
@@ -33,11 +35,14 @@ final class Mutator {
     private final Class<?> lockClass;
     private final Map<String, byte[]> originals = new LinkedHashMap<>();
     private final Map<String, ClassNode> classes;
+    /** The methods of {@link #classes} the lock can run, {@link ReachableMethods}; only these are mutated. */
+    private final Set<String> reachable;
 
     Mutator(String lock, Class<?> lockClass) {
         this.lock = lock;
         this.lockClass = lockClass;
         this.classes = LockClasses.of(lockClass);
+        this.reachable = ReachableMethods.of(lockClass, classes);
         for (String name : classes.keySet()) {
             originals.put(name, LockClasses.bytesOf(lockClass.getClassLoader(), name));
         }
@@ -48,17 +53,47 @@ final class Mutator {
         return classes.keySet();
     }
 
-    /** Every mutant of the given operators, class by class, in operator order within a class. */
+    /**
+     * Every mutant of the given operators in code the lock can run, class by class, in operator
+     * order within a class.
+     */
     List<Mutant> mutants(Collection<Operator> operators) {
         List<Mutant> mutants = new ArrayList<>();
         for (Map.Entry<String, ClassNode> entry : classes.entrySet()) {
             for (Operator operator : operators) {
                 for (Operator.Site site : operator.sites(entry.getValue())) {
-                    mutants.add(new Mutant(lock, operator, entry.getKey(), site));
+                    if (runByTheLock(entry.getKey(), site)) {
+                        mutants.add(new Mutant(lock, operator, entry.getKey(), site));
+                    }
                 }
             }
         }
         return mutants;
+    }
+
+    /**
+     * The methods with sites of the given operators that the lock never runs, as
+     * {@code Class.method}: their mutants are left to the locks that run them.
+     */
+    Set<String> methodsNotRun(Collection<Operator> operators) {
+        Set<String> notRun = new TreeSet<>();
+        for (Map.Entry<String, ClassNode> entry : classes.entrySet()) {
+            for (Operator operator : operators) {
+                for (Operator.Site site : operator.sites(entry.getValue())) {
+                    if (!runByTheLock(entry.getKey(), site)) {
+                        String owner = entry.getKey();
+                        notRun.add(owner.substring(owner.lastIndexOf('/') + 1) + "." + site.member());
+                    }
+                }
+            }
+        }
+        return notRun;
+    }
+
+    /** Field sites (a {@code volatile} made plain) always count: any reachable method may read the field. */
+    private boolean runByTheLock(String owner, Operator.Site site) {
+        return site.descriptor().equals(Operator.FIELD_SITE)
+                || reachable.contains(new ReachableMethods.MethodRef(owner, site.member(), site.descriptor()).key());
     }
 
     /** Writes the mutant's class under {@code root}; returns the directory to put on a class path. */
