@@ -38,6 +38,8 @@ import org.numaloom.locks.registry.LockRegistry;
 public final class MutateMain {
     private static final boolean TSO_MACHINE = Set.of("amd64", "x86_64", "x86").contains(System.getProperty("os.arch"));
 
+    private static final EquivalentMutants EQUIVALENTS = EquivalentMutants.kit();
+
     private final MutateArgs args;
     private final LayerContext context;
     private final List<Row> rows = Collections.synchronizedList(new ArrayList<>());
@@ -149,7 +151,7 @@ public final class MutateMain {
         Runtime.getRuntime().removeShutdownHook(reportOnExit);
         finish(out, command);
         long survivors = survivors();
-        System.out.printf("mutate: %d mutants, %d survived every layer; report: %s%n", mutants.size(), survivors,
+        System.out.printf("mutate: %d mutants, %d survived every layer (those listed as equivalent aside); report: %s%n", mutants.size(), survivors,
                 out.resolve("report.md"));
         return args.requireAllCaught() && survivors > 0 ? 1 : 0;
     }
@@ -273,8 +275,9 @@ public final class MutateMain {
         synchronized (rows) {
             rows.forEach(row -> byMutant.computeIfAbsent(row.mutant(), m -> new LinkedHashMap<>()).put(row.layer(), row));
         }
-        return byMutant.values().stream().filter(MutationReport::counted)
-                .filter(byLayer -> byLayer.values().stream().noneMatch(row -> row.outcome().caught())).count();
+        return byMutant.entrySet().stream().filter(entry -> EQUIVALENTS.reason(entry.getKey()).isEmpty())
+                .map(Map.Entry::getValue).filter(MutationReport::counted).filter(byLayer -> !MutationReport.caught(byLayer))
+                .count();
     }
 
     /** Stops what still runs and writes the report from the rows finished so far. */
@@ -294,7 +297,7 @@ public final class MutateMain {
             synchronized (rows) {
                 finished = List.copyOf(rows);
             }
-            MutationReport.write(out.resolve("report.md"), finished, args.layers(), notRunByLock,
+            MutationReport.write(out.resolve("report.md"), finished, args.layers(), notRunByLock, EQUIVALENTS,
                     "./numaloom mutate " + command);
         } catch (IOException e) {
             System.err.println("mutate: could not write the report: " + e);
