@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class BenchMainTest {
 
     @Test
     void theMeasurementsAreOnDiskBeforeAnythingThatDescribesThemCanFail(@TempDir Path out) throws Exception {
-        BenchMain bench = new BenchMain(CONFIG, Placement.plan("none", 2, CPUS), CPUS, out);
+        BenchMain bench = new BenchMain(CONFIG, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
         // A placement.log that cannot be read stands for anything that fails in describing the run.
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));

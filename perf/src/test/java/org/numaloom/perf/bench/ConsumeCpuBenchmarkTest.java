@@ -17,15 +17,15 @@ class ConsumeCpuBenchmarkTest {
     @MethodSource("names")
     void everyExclusionDoesAllItems(String lock) {
         ConsumeCpuBenchmark benchmark = benchmark(lock, 8, 800);
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()), "a second invocation on the same trial state");
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()));
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()), "a second invocation on the same trial state");
     }
 
     @ParameterizedTest
     @CsvSource({"3, 1000", "7, 5", "16, 0", "1, 1"})
     void itemsThatDoNotDivideEvenlyAreAllDone(int threads, int actionsCount) {
         ConsumeCpuBenchmark benchmark = benchmark("UNFAIR_REENTRANT", threads, actionsCount);
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()));
     }
 
     private static ConsumeCpuBenchmark benchmark(String lock, int threads, int actionsCount) {

@@ -26,7 +26,7 @@ class TextStatisticsBenchmarkTest {
         TextStatisticsBenchmark benchmark = benchmark(lock, 8, 2);
         for (int invocation = 0; invocation < 2; invocation++) {
             benchmark.emptyCounts();
-            assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers()));
+            assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers(), new HandoffCounts()));
             assertDoesNotThrow(benchmark::requireExactCounts);
         }
     }
@@ -35,7 +35,7 @@ class TextStatisticsBenchmarkTest {
     void sequentialCountsOnOneThread() {
         TextStatisticsBenchmark benchmark = benchmark(TextStatisticsBenchmark.SEQUENTIAL, 1, 0);
         benchmark.emptyCounts();
-        assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers()));
+        assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers(), new HandoffCounts()));
         assertDoesNotThrow(benchmark::requireExactCounts);
         assertThrows(IllegalArgumentException.class, () -> benchmark(TextStatisticsBenchmark.SEQUENTIAL, 2, 0));
     }
@@ -45,7 +45,7 @@ class TextStatisticsBenchmarkTest {
     void theCheckCatchesAMiscount() throws InterruptedException {
         TextStatisticsBenchmark benchmark = benchmark("MCS", 4, 2);
         benchmark.emptyCounts();
-        benchmark.count(new PinnedCarriers());
+        benchmark.count(new PinnedCarriers(), new HandoffCounts());
         benchmark.counts.add("ka");
         IllegalStateException e = assertThrows(IllegalStateException.class, benchmark::requireExactCounts);
         assertTrue(e.getMessage().startsWith("MCS counted 'ka' "), e.getMessage());
