@@ -83,7 +83,7 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
 
     /** A directory by its absolute path, so that it means the same wherever a fork starts; a spec as given. */
     private static String forForks(String override) {
-        return isDirectory(override) ? Path.of(override).toAbsolutePath().toString() : override;
+        return isDirectory(override) ? Path.of(override).toAbsolutePath().normalize().toString() : override;
     }
 
     private static boolean isDirectory(String name) {

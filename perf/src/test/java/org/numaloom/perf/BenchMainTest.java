@@ -17,6 +17,7 @@ import org.numaloom.perf.report.Spread;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a run leaves on disk when describing it fails after the measuring. */
 class BenchMainTest {
@@ -35,5 +36,24 @@ class BenchMainTest {
         assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0]));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
+    }
+
+    /** The report lists the flags every fork got, from the same list the forks are given: the topology is among them. */
+    @Test
+    void theForksGetTheTopologyAndTheRemoteCostAndTheReportSaysSo(@TempDir Path out) throws Exception {
+        BenchMain bench = new BenchMain(CONFIG, Locality.of(Optional.of("2 nodes x 1 cpus"), 130),
+                Placement.plan("none", 2, CPUS), CPUS, out);
+        List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
+                .withRemoteHandoffFraction(0.25));
+
+        bench.publish(measured, null, "20261124-120000", new String[0]);
+
+        String report = Files.readString(out.resolve("report.md"));
+        for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",
+                "Topology (the runner's and every fork's): Topology[2 cpus, 2 nodes", "- Remote hand-offs: recorded",
+                "- Modelled remote cost: 130 ns")) {
+            assertTrue(report.contains(expected), "report.md lacks: " + expected + "\n" + report);
+        }
+        assertTrue(Files.readString(out.resolve("results.csv")).contains(",0.2500\n"));
     }
 }

@@ -100,6 +100,19 @@ class ShortSectionBenchmarkTest {
         fail("no lost update in " + invocations + " invocations without exclusion (" + PATIENCE.toSeconds() + " s)");
     }
 
+    /** Under a topology of two nodes (here: worker parity), every acquisition is recorded and reported. */
+    @Test
+    void everyAcquisitionIsRecordedAndReported() throws InterruptedException {
+        ShortSectionBenchmark benchmark = benchmark("SYNCHRONIZED", 4, 20_000, 1);
+        benchmark.recordHandoffs(HandoffsTest.byWorkerParity());
+        HandoffCounts counts = new HandoffCounts();
+        for (int invocation = 0; invocation < 2; invocation++) {
+            benchmark.run(new PinnedCarriers(), counts);
+            assertEquals(20_000, counts.acquisitions, "invocation " + invocation);
+            assertTrue(counts.remoteHandoffs >= 1 && counts.remoteHandoffs <= 20_000, "remote: " + counts.remoteHandoffs);
+        }
+    }
+
     private static ShortSectionBenchmark benchmark(String lock, int threads, int acquisitionsCount, int sharedWords) {
         ShortSectionBenchmark benchmark = new ShortSectionBenchmark();
         benchmark.lock = lock;
