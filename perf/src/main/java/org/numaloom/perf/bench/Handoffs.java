@@ -76,8 +76,15 @@ public final class Handoffs {
         if (!recordedUnder(topology)) {
             return new Handoffs(null, 0, System::nanoTime);
         }
-        return new Handoffs(() -> topology.nodeOfHostCpu(CpuLocator.currentCpu()),
-                Long.getLong(REMOTE_COST_PROPERTY, 0), System::nanoTime);
+        return new Handoffs(Handoffs::currentNode, Long.getLong(REMOTE_COST_PROPERTY, 0), System::nanoTime);
+    }
+
+    /**
+     * The node of the calling thread's carrier by the topology in force: what recording costs at
+     * each acquisition ({@code CpuLocatorBenchmark.virtualThreadNode} measures it).
+     */
+    static int currentNode() {
+        return Topology.current().nodeOfHostCpu(CpuLocator.currentCpu());
     }
 
     /**
