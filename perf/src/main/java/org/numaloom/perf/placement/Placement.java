@@ -46,11 +46,6 @@ public record Placement(String pin, int parallelism, List<List<Integer>> carrier
     public record HostCpu(int cpu, int node) {
     }
 
-    /** The machine's online CPUs in the order of the topology in force: by node, then by CPU id. */
-    public static List<HostCpu> machineCpus() {
-        return machineCpus(Topology.current());
-    }
-
     /**
      * The machine's online CPUs in the order of {@code topology}, by node, then by CPU id; an
      * override spreads the real CPUs over its nodes ({@link Topology#nodeOfHostCpu}).

@@ -101,7 +101,7 @@ class HandoffsTest {
      */
     @Test
     void theCountsAreExactUnderContention() throws InterruptedException {
-        Handoffs handoffs = new Handoffs(HandoffsTest::nodeOfWorker, 0, System::nanoTime);
+        Handoffs handoffs = byWorkerParity();
         List<Integer> holders = new ArrayList<>();
         Runnable section = handoffs.around(() -> holders.add(nodeOfWorker()));
         Exclusion lock = Exclusion.named(Exclusion.UNFAIR_REENTRANT);
