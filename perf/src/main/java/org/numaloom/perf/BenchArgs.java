@@ -21,16 +21,21 @@ import org.numaloom.perf.placement.Placement;
  * @param threads     thread counts instead of each lock bench's own
  * @param pin         how to place the carriers: {@value Placement#SYNOPSIS}
  * @param parallelism the carriers; 0 for as many as the placement allows CPUs
+ * @param topology    a topology override (a spec or a sysfs-like directory) for the runner and its
+ *                    forks; empty for the one in force (the machine's, or {@code numaloom.topology})
+ * @param remoteCostNanos the modelled cost charged to each remote hand-off; 0 for none
  * @param out         where results go; empty for {@code results/<yyyyMMdd-HHmmss>}
  * @param gate        a thresholds file to check the ratios against at the end
  */
 record BenchArgs(Optional<String> config, boolean quick, List<String> locks, List<Integer> threads, String pin,
-                 int parallelism, Optional<Path> out, Optional<Path> gate, boolean help) {
+                 int parallelism, Optional<String> topology, long remoteCostNanos, Optional<Path> out,
+                 Optional<Path> gate, boolean help) {
 
     static final String DEFAULT_CONFIG = "quick";
 
     static final String SYNOPSIS = "usage: numaloom bench [--config FILE|NAME] [--quick] [--lock NAME]... "
-            + "[--threads N,N,...] [--pin " + Placement.SYNOPSIS + "] [--parallelism N] [--out DIR] "
+            + "[--threads N,N,...] [--pin " + Placement.SYNOPSIS + "] [--parallelism N] [--topology SPEC|DIR] "
+            + "[--remote-cost-ns N] [--out DIR] "
             + "[--gate THRESHOLDS] [--help]";
 
     /**
@@ -45,6 +50,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
         List<Integer> threads = new ArrayList<>();
         String pin = "none";
         int parallelism = 0;
+        Optional<String> topology = Optional.empty();
+        long remoteCostNanos = 0;
         Optional<Path> out = Optional.empty();
         Optional<Path> gate = Optional.empty();
         boolean help = false;
@@ -57,13 +64,16 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 case "--threads" -> commaSeparated(valueOf(args, ++i, option)).forEach(n -> threads.add(count(n, option)));
                 case "--pin" -> pin = valueOf(args, ++i, option);
                 case "--parallelism" -> parallelism = count(valueOf(args, ++i, option), option);
+                case "--topology" -> topology = Optional.of(valueOf(args, ++i, option));
+                case "--remote-cost-ns" -> remoteCostNanos = nanos(valueOf(args, ++i, option), option);
                 case "--out" -> out = Optional.of(Path.of(valueOf(args, ++i, option)));
                 case "--gate" -> gate = Optional.of(Path.of(valueOf(args, ++i, option)));
                 case "--help", "-h" -> help = true;
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
-        return new BenchArgs(config, quick, List.copyOf(locks), List.copyOf(threads), pin, parallelism, out, gate, help);
+        return new BenchArgs(config, quick, List.copyOf(locks), List.copyOf(threads), pin, parallelism, topology,
+                remoteCostNanos, out, gate, help);
     }
 
     /** The full help text; lists the exclusion names known now, including plugged-in locks. */
@@ -72,7 +82,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "Runs the benches of a config through JMH, then prints a table per bench and writes results.csv,\n"
                 + "JMH's JSON, charts (SVG and PNG) and report.md to the output directory.\n\n"
                 + "  --config FILE|NAME   a JSON config, or the name of one in perf/configs: quick (the default:\n"
-                + "                       every bench, short), high, low, text (the seed study's)\n"
+                + "                       every bench, short), high, low, text (the seed study's), locality (high\n"
+                + "                       contention and the short section, for --topology runs)\n"
                 + "  --quick              1 warm-up and 3 measured iterations per bench, one fork\n"
                 + "  --lock NAME          a lock to measure instead of the config's; repeat it or separate names\n"
                 + "                       by commas. " + String.join(", ", Exclusion.BASELINES) + " are always added.\n"
@@ -82,6 +93,13 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "                       the i-th CPU in topology order (node by node); nodes=0,1: keep the\n"
                 + "                       carriers on those NUMA nodes' CPUs (like numactl --cpunodebind)\n"
                 + "  --parallelism N      carriers of the virtual-thread scheduler (default: the CPUs --pin allows)\n"
+                + "  --topology SPEC|DIR  the topology for this run and its forks instead of the machine's: a spec such\n"
+                + "                       as \"2 nodes x 1 cpus\" or a directory laid out like /sys. With 2+ nodes each\n"
+                + "                       lock's remote_handoff_fraction is recorded; add --pin carriers so that a\n"
+                + "                       virtual thread's node is its carrier's\n"
+                + "  --remote-cost-ns N   a model: charge N ns inside the critical section to each acquisition that\n"
+                + "                       changed node (default 0: off; docs/benchmarks.md gives a figure). Needs a\n"
+                + "                       topology of 2+ nodes\n"
                 + "  --out DIR            where results go (default results/<yyyyMMdd-HHmmss>)\n"
                 + "  --gate THRESHOLDS    after the run, check ratios against a thresholds file (ci/perf-thresholds.txt);\n"
                 + "                       exit status 3 if one falls below\n"
@@ -107,6 +125,24 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
 
     private static List<String> commaSeparated(String value) {
         return List.of(value.split(",", -1));
+    }
+
+    /** The most a modelled remote cost may be: far above any cache-line transfer, so a typo stands out. */
+    static final long MAX_REMOTE_COST_NANOS = 100_000;
+
+    private static long nanos(String value, String option) {
+        long nanos;
+        try {
+            nanos = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " value '" + value
+                    + "' is not a number; expected whole nanoseconds, e.g. " + option + " 130");
+        }
+        if (nanos < 0 || nanos > MAX_REMOTE_COST_NANOS) {
+            throw new IllegalArgumentException(option + " value " + nanos + " is out of range; expected 0 (off) to "
+                    + MAX_REMOTE_COST_NANOS + " ns (a cross-node cache-line transfer costs around 100-300 ns)");
+        }
+        return nanos;
     }
 
     private static int count(String value, String option) {

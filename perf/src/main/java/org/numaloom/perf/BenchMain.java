@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import org.numaloom.locks.topology.Topology;
 import org.numaloom.perf.config.BenchConfig;
 import org.numaloom.perf.config.BenchSpec;
 import org.numaloom.perf.placement.Placement;
@@ -56,12 +55,14 @@ public final class BenchMain {
 
     private final PrintStream console = System.out;
     private final BenchConfig config;
+    private final Locality locality;
     private final Placement placement;
     private final List<Placement.HostCpu> cpus;
     private final Path out;
 
-    BenchMain(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus, Path out) {
+    BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out) {
         this.config = config;
+        this.locality = locality;
         this.placement = placement;
         this.cpus = cpus;
         this.out = out;
@@ -70,6 +71,7 @@ public final class BenchMain {
     public static void main(String[] commandLine) throws IOException {
         BenchArgs args;
         BenchConfig config;
+        Locality locality;
         Placement placement;
         List<Placement.HostCpu> cpus;
         Optional<List<Gate.Threshold>> thresholds;
@@ -81,7 +83,8 @@ public final class BenchMain {
             }
             config = BenchConfig.read(configFile(args.config().orElse(BenchArgs.DEFAULT_CONFIG)))
                     .with(args.locks(), args.threads(), args.quick());
-            cpus = Placement.machineCpus();
+            locality = Locality.of(args.topology(), args.remoteCostNanos());
+            cpus = Placement.machineCpus(locality.topology());
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
             thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
@@ -95,7 +98,7 @@ public final class BenchMain {
         Path out = args.out().orElseGet(() -> resultsRoot().resolve(stamp));
         Files.createDirectories(out.resolve("jmh"));
         try {
-            List<Compared> rows = new BenchMain(config, placement, cpus, out).run(stamp, commandLine);
+            List<Compared> rows = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine);
             if (thresholds.isPresent() && !passes(thresholds.get(), rows)) {
                 System.exit(3);
             }
@@ -177,8 +180,9 @@ public final class BenchMain {
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
         report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
-                configJson(), machine(), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
-                List.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()), costs,
+                configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
+                Stream.concat(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
+                        locality.describe().stream()).toList(), costs,
                 placement.parallelism()));
         return rows;
     }
@@ -187,9 +191,12 @@ public final class BenchMain {
         return out.resolve("placement.log");
     }
 
-    /** The flag that makes every fork append its pinning check to {@code placement.log}. */
+    /**
+     * The flags of every fork besides the placement's: the one that makes it append its pinning check
+     * to {@code placement.log}, and the locality's.
+     */
     private List<String> forkFlags() {
-        return List.of(PlacementLog.jvmArg(placementLog()));
+        return Stream.concat(Stream.of(PlacementLog.jvmArg(placementLog())), locality.jvmArgs().stream()).toList();
     }
 
     private Collection<RunResult> execute(JmhRun run, List<String> forkFlags, Progress progress)
@@ -247,10 +254,10 @@ public final class BenchMain {
         return passed == verdicts.size();
     }
 
-    private static List<String> machine() {
+    private static List<String> machine(Locality locality) {
         List<String> lines = new ArrayList<>();
         lines.add("CPU: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " available to the JVM");
-        lines.add("Topology: " + Topology.current());
+        lines.add("Topology (the runner's and every fork's): " + locality.topology());
         lines.add("OS and memory: " + ManagementFactory.getOperatingSystemMXBean().getName() + " "
                 + System.getProperty("os.version") + ", " + memTotal());
         lines.add("JDK: " + System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")

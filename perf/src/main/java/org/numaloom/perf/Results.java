@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.numaloom.perf.bench.Handoffs;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchConfig;
 import org.numaloom.perf.config.BenchSpec;
@@ -84,9 +85,23 @@ final class Results {
                 spec.kind().unit(), 100 * score.getScoreError() / score.getScore(),
                 Spread.of(perIteration.stream().mapToDouble(Double::doubleValue).toArray()));
         Map<String, Result> secondary = result.getSecondaryResults();
-        return secondary.containsKey("residentBytesPerThread")
+        Measurement withMemory = secondary.containsKey("residentBytesPerThread")
                 ? m.withMemory(secondary.get("residentBytesPerThread").getScore(), secondary.get("heapBytesPerThread").getScore())
                 : m;
+        return withMemory.withRemoteHandoffFraction(remoteHandoffFraction(secondary));
+    }
+
+    /**
+     * Remote hand-offs over acquisitions, from the forks' {@code HandoffCounts}; NaN where none were recorded (no
+     * such results, or none counted: one node, or a variant without exclusion).
+     */
+    static double remoteHandoffFraction(Map<String, Result> secondary) {
+        Result acquisitions = secondary.get(Handoffs.ACQUISITIONS_RESULT);
+        Result remote = secondary.get(Handoffs.REMOTE_HANDOFFS_RESULT);
+        if (acquisitions == null || remote == null || !(acquisitions.getScore() > 0)) {
+            return Double.NaN;
+        }
+        return remote.getScore() / acquisitions.getScore();
     }
 
     private static double scoreOf(Collection<RunResult> results, String method) {

@@ -24,6 +24,8 @@ class BenchArgsTest {
         assertEquals(List.of(), args.threads());
         assertEquals("none", args.pin());
         assertEquals(0, args.parallelism());
+        assertEquals(Optional.empty(), args.topology());
+        assertEquals(0, args.remoteCostNanos());
         assertEquals(Optional.empty(), args.out());
         assertEquals(Optional.empty(), args.gate());
         assertFalse(args.help());
@@ -32,7 +34,7 @@ class BenchArgsTest {
     @Test
     void everyOption() {
         BenchArgs args = BenchArgs.parse("--config", "high", "--quick", "--lock", "mcs,NUMA_MCS", "--lock", "SYNCHRONIZED",
-                "--threads", "64,2", "--pin", "nodes=0", "--parallelism", "3", "--out", "somewhere",
+                "--threads", "64,2", "--pin", "nodes=0", "--parallelism", "3", "--topology", "2 nodes x 1 cpus", "--remote-cost-ns", "130", "--out", "somewhere",
                 "--gate", "ci/perf-thresholds.txt", "--help");
         assertEquals(Optional.of("high"), args.config());
         assertTrue(args.quick());
@@ -40,6 +42,8 @@ class BenchArgsTest {
         assertEquals(List.of(64, 2), args.threads());
         assertEquals("nodes=0", args.pin());
         assertEquals(3, args.parallelism());
+        assertEquals(Optional.of("2 nodes x 1 cpus"), args.topology());
+        assertEquals(130, args.remoteCostNanos());
         assertEquals(Optional.of(Path.of("somewhere")), args.out());
         assertEquals(Optional.of(Path.of("ci/perf-thresholds.txt")), args.gate());
         assertTrue(args.help());
@@ -64,9 +68,20 @@ class BenchArgsTest {
     }
 
     @Test
+    void remoteCostsThatAreNoNumberOrOutOfRange() {
+        assertEquals("--remote-cost-ns value '130ns' is not a number; expected whole nanoseconds, e.g. --remote-cost-ns 130",
+                failure("--remote-cost-ns", "130ns"));
+        assertEquals("--remote-cost-ns value -1 is out of range; expected 0 (off) to 100000 ns (a cross-node cache-line"
+                + " transfer costs around 100-300 ns)", failure("--remote-cost-ns", "-1"));
+        assertTrue(failure("--remote-cost-ns", "100001").startsWith("--remote-cost-ns value 100001 is out of range"));
+        assertEquals(100_000, BenchArgs.parse("--remote-cost-ns", "100000").remoteCostNanos(), "the bound itself");
+    }
+
+    @Test
     void optionWithoutValue() {
         assertEquals("option --lock needs a value", failure("--lock"));
         assertEquals("option --threads needs a value", failure("--threads", "--quick"));
+        assertEquals("option --topology needs a value", failure("--topology", "--pin", "carriers"));
     }
 
     @Test
@@ -94,7 +109,7 @@ class BenchArgsTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> BenchMain.configFile("no-such-config"));
             assertTrue(e.getMessage().startsWith("--config no-such-config: no such file, and no "), e.getMessage());
-            assertTrue(e.getMessage().endsWith("; named configs: high, low, quick, text"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; named configs: high, locality, low, quick, text"), e.getMessage());
         } finally {
             if (home == null) {
                 System.clearProperty(BenchMain.HOME_PROPERTY);

@@ -39,7 +39,11 @@ public final class Topology {
     /** The distance from a node to itself, as the kernel reports it. */
     static final int LOCAL_DISTANCE = 10;
 
-    private static final String PROPERTY = "numaloom.topology";
+    /**
+     * The system property that overrides the machine's topology (see {@link #current()}); public so
+     * that a tool starting JVMs, such as the benchmark runner, hands its own override on by this name.
+     */
+    public static final String PROPERTY = "numaloom.topology";
 
     private final int[] cpus; // sorted; the per-CPU arrays below are indexed by position in it
     private final int[] nodeOf;

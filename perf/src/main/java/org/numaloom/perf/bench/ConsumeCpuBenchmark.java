@@ -1,5 +1,6 @@
 package org.numaloom.perf.bench;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -35,6 +36,9 @@ import static org.numaloom.perf.bench.JvmFlags.OPEN_JAVA_LANG;
  * Low contention: {@code beforeCpuTokens = 128000} and two yields before. The configs under
  * {@code perf/configs/} hold both.
  *
+ * <p>Where the topology in force has several nodes, each acquisition's node is recorded
+ * ({@link Handoffs}) and reported in {@link HandoffCounts}.
+ *
  * <p>Every trial gets a new exclusion. The critical section counts its entries in a plain field,
  * and an invocation fails unless the count equals {@code actionsCount}: a broken exclusion loses
  * increments, and a benchmark must not be fast by being wrong.
@@ -68,6 +72,7 @@ public class ConsumeCpuBenchmark {
     public boolean yieldInCrit;
 
     private Exclusion exclusion;
+    private Handoffs handoffs;
     private Runnable criticalSection;
     /** Entries into the critical section in this invocation; guarded by {@link #exclusion}. */
     private int entries;
@@ -79,11 +84,20 @@ public class ConsumeCpuBenchmark {
                     + threads + ", actionsCount=" + actionsCount);
         }
         exclusion = Exclusion.named(lock);
-        criticalSection = this::criticalSection;
+        recordHandoffs(Handoffs.ofThisJvm());
+    }
+
+    /**
+     * Records this trial's hand-offs with {@code recorder}; package-private so that a test can
+     * record as if the topology had several nodes.
+     */
+    void recordHandoffs(Handoffs recorder) {
+        handoffs = recorder;
+        criticalSection = recorder.around(this::criticalSection);
     }
 
     @Benchmark
-    public void run(PinnedCarriers carriers) throws InterruptedException {
+    public void run(PinnedCarriers carriers, HandoffCounts counts) throws InterruptedException {
         entries = 0;
         Workers.runTogether(threads, "consume-cpu-", worker -> {
             for (int i = Workers.shareOf(worker, threads, actionsCount).size(); i > 0; i--) {
@@ -91,6 +105,7 @@ public class ConsumeCpuBenchmark {
             }
         });
         requireAllItemsDone();
+        counts.takeFrom(List.of(handoffs));
     }
 
     private void performItem() {

@@ -3,6 +3,7 @@ package org.numaloom.perf.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.numaloom.locks.placement.CpuLocator;
+import org.numaloom.locks.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,6 +35,8 @@ import static org.numaloom.perf.bench.JvmFlags.VIRTUAL_BENCHMARK_THREADS;
  * </ul>
  *
  * {@code *Uncached} calls {@code currentCpuUncached()}, one JNA {@code sched_getcpu} per call.
+ * {@code virtualThreadNode} is the cached look-up plus the node of that CPU under a two-node
+ * topology: what {@link Handoffs} adds to each critical section it records.
  *
  * <p>The forks set {@code jvmArgs}, which replaces the flags a fork would otherwise inherit from the
  * JVM that runs JMH: those may well open {@code java.lang}. A method's {@code @Fork} overrides the
@@ -47,6 +50,7 @@ import static org.numaloom.perf.bench.JvmFlags.VIRTUAL_BENCHMARK_THREADS;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgs = {NATIVE_ACCESS, OPEN_JAVA_LANG})
 public class CpuLocatorBenchmark {
+    private static final String TWO_NODES = "2 nodes x 1 cpus";
 
     @Benchmark
     public void platformThreadCached(OnPlatformThread thread, Blackhole blackhole) {
@@ -74,6 +78,26 @@ public class CpuLocatorBenchmark {
     @Fork(jvmArgs = {NATIVE_ACCESS}, jvmArgsAppend = VIRTUAL_BENCHMARK_THREADS)
     public void virtualThreadWithoutAddOpens(OnVirtualThreadBlindToCarriers thread, Blackhole blackhole) {
         blackhole.consume(CpuLocator.currentCpu());
+    }
+
+    /** What {@link Handoffs} adds to each critical section it records: the carrier's CPU, then its node. */
+    @Benchmark
+    @Fork(jvmArgsAppend = {VIRTUAL_BENCHMARK_THREADS, "-D" + Topology.PROPERTY + "=" + TWO_NODES})
+    public void virtualThreadNode(OnVirtualThreadUnderTwoNodes thread, Blackhole blackhole) {
+        blackhole.consume(Handoffs.currentNode());
+    }
+
+    /** The benchmark thread is virtual, sees its carrier, and the topology in force has the nodes that make Handoffs record. */
+    @State(Scope.Thread)
+    public static class OnVirtualThreadUnderTwoNodes {
+        @Setup(Level.Trial)
+        public void check() {
+            new OnVirtualThreadSeeingCarriers().check();
+            if (!Handoffs.recordedUnder(Topology.current())) {
+                throw new IllegalStateException("this benchmark must run under the topology \"" + TWO_NODES
+                        + "\" (its @Fork sets " + Topology.PROPERTY + "), not " + Topology.current());
+            }
+        }
     }
 
     /** The benchmark thread is a platform thread (JMH's default executor). */

@@ -1,6 +1,7 @@
 package org.numaloom.perf.bench;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,6 +34,10 @@ import static org.numaloom.perf.bench.JvmFlags.OPEN_JAVA_LANG;
  * counter. The score is the time until every thread has finished, turned into acquisitions per
  * second by the runner.
  *
+ * <p>Where the topology in force has several nodes, each acquisition's node is recorded
+ * ({@link Handoffs}) and reported in {@link HandoffCounts}; the look-up is then part of every
+ * critical section, a few nanoseconds beside the counter's increment.
+ *
  * <p>Every trial gets a new exclusion. After each invocation every shared word must equal
  * {@code acquisitionsCount} (see {@link Entries}): a broken exclusion loses increments, and a
  * benchmark must not be fast by being wrong. The threads' own values are folded into the benchmark's
@@ -62,6 +67,7 @@ public class ShortSectionBenchmark {
 
     /** Package-private so that a test can put a broken one in and see the check catch it. */
     Exclusion exclusion;
+    private Handoffs handoffs;
     private Runnable criticalSection;
     /** The words the critical section increments, {@code words[0]} the counter; guarded by {@link #exclusion}. */
     private long[] words;
@@ -74,17 +80,27 @@ public class ShortSectionBenchmark {
                     + outsideWork + ", sharedWords=" + sharedWords);
         }
         exclusion = Exclusion.named(lock);
-        criticalSection = this::criticalSection;
+        recordHandoffs(Handoffs.ofThisJvm());
         words = new long[sharedWords];
+    }
+
+    /**
+     * Records this trial's hand-offs with {@code recorder}; package-private so that a test can
+     * record as if the topology had several nodes.
+     */
+    void recordHandoffs(Handoffs recorder) {
+        handoffs = recorder;
+        criticalSection = recorder.around(this::criticalSection);
     }
 
     /** @return the threads' own values folded together, for JMH to consume */
     @Benchmark
-    public long run(PinnedCarriers carriers) throws InterruptedException {
+    public long run(PinnedCarriers carriers, HandoffCounts counts) throws InterruptedException {
         Arrays.fill(words, 0);
         long[] ownValues = new long[threads];
         Workers.runTogether(threads, "short-section-", worker -> ownValues[worker] = acquireRepeatedly(worker));
         requireEveryAcquisitionCounted();
+        counts.takeFrom(List.of(handoffs));
         return fold(ownValues);
     }
 

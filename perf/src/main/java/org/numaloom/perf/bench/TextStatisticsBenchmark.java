@@ -3,6 +3,7 @@ package org.numaloom.perf.bench;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +31,9 @@ import static org.numaloom.perf.bench.JvmFlags.OPEN_JAVA_LANG;
  * each word to the {@link WordCounts} named by {@code lock}: {@code maps} hash maps under their own
  * exclusions (0: one per carrier), a {@link java.util.concurrent.ConcurrentHashMap}, or the
  * sequential count on one thread. A thread yields after each line, as in the seed, so that threads
- * interleave on their carriers. After each invocation the counts are checked against the
+ * interleave on their carriers. Where the topology in force has several nodes, each map's exclusion
+ * records its hand-offs ({@link Handoffs}), summed over the maps in {@link HandoffCounts}. After
+ * each invocation the counts are checked against the
  * reference: a benchmark must not be fast by being wrong.
  */
 @State(Scope.Benchmark)
@@ -64,6 +67,8 @@ public class TextStatisticsBenchmark {
     private Map<String, Integer> expected;
     /** This invocation's counts; package-private so that a test can check the check. */
     WordCounts counts;
+    /** Makes each exclusion's hand-off recorder; package-private so that a test can record as if on several nodes. */
+    Supplier<Handoffs> handoffRecorder = Handoffs::ofThisJvm;
 
     @Setup(Level.Trial)
     public void generateText() {
@@ -76,11 +81,11 @@ public class TextStatisticsBenchmark {
 
     @Setup(Level.Invocation)
     public void emptyCounts() {
-        counts = WordCounts.of(lock, maps > 0 ? maps : Workers.carriers());
+        counts = WordCounts.of(lock, maps > 0 ? maps : Workers.carriers(), handoffRecorder);
     }
 
     @Benchmark
-    public void count(PinnedCarriers carriers) throws InterruptedException {
+    public void count(PinnedCarriers carriers, HandoffCounts handoffCounts) throws InterruptedException {
         Workers.runTogether(threads, "text-", worker -> {
             Workers.Share share = Workers.shareOf(worker, threads, text.size());
             for (int line = share.from(); line < share.to(); line++) {
@@ -90,6 +95,7 @@ public class TextStatisticsBenchmark {
                 Thread.yield();
             }
         });
+        handoffCounts.takeFrom(counts.handoffs());
     }
 
     @TearDown(Level.Invocation)

@@ -1,8 +1,10 @@
 package org.numaloom.perf.bench;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Where the text-statistics benchmark counts words. Three ways, named like exclusions so that they
@@ -27,12 +29,18 @@ interface WordCounts {
     /** The counts so far; call it once the counting threads have been joined. */
     Map<String, Integer> toMap();
 
-    /** New, empty counts of that variant; {@code maps} is K for the lock variants. */
-    static WordCounts of(String variant, int maps) {
+    /** The hand-off recorders of its exclusions, one each; none where there is no exclusion. */
+    List<Handoffs> handoffs();
+
+    /**
+     * New, empty counts of that variant; {@code maps} is K for the lock variants, each of whose
+     * exclusions records its hand-offs with a new {@code recorder}.
+     */
+    static WordCounts of(String variant, int maps, Supplier<Handoffs> recorder) {
         return switch (variant) {
             case LOCK_FREE -> new OneMap(new ConcurrentHashMap<>());
             case SEQUENTIAL -> new OneMap(new HashMap<>());
-            default -> new Locked(variant, maps);
+            default -> new Locked(variant, maps, recorder);
         };
     }
 
@@ -42,19 +50,27 @@ interface WordCounts {
         public void add(String word) {
             toMap.merge(word, 1, Integer::sum);
         }
+
+        @Override
+        public List<Handoffs> handoffs() {
+            return List.of();
+        }
     }
 
     /** K maps, each under its own exclusion; map {@code i} is only touched while holding exclusion {@code i}. */
     final class Locked implements WordCounts {
         private final Exclusion[] exclusions;
+        private final Handoffs[] handoffs;
         private final Map<String, Integer>[] maps;
 
         @SuppressWarnings("unchecked")
-        Locked(String lock, int count) {
+        Locked(String lock, int count, Supplier<Handoffs> recorder) {
             exclusions = new Exclusion[count];
+            handoffs = new Handoffs[count];
             maps = new Map[count];
             for (int i = 0; i < count; i++) {
                 exclusions[i] = Exclusion.named(lock);
+                handoffs[i] = recorder.get();
                 maps[i] = new HashMap<>();
             }
         }
@@ -63,7 +79,12 @@ interface WordCounts {
         public void add(String word) {
             int i = Math.floorMod(word.hashCode(), maps.length);
             Map<String, Integer> map = maps[i];
-            exclusions[i].run(() -> map.merge(word, 1, Integer::sum));
+            exclusions[i].run(handoffs[i].around(() -> map.merge(word, 1, Integer::sum)));
+        }
+
+        @Override
+        public List<Handoffs> handoffs() {
+            return List.of(handoffs);
         }
 
         @Override

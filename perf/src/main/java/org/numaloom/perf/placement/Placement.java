@@ -46,9 +46,11 @@ public record Placement(String pin, int parallelism, List<List<Integer>> carrier
     public record HostCpu(int cpu, int node) {
     }
 
-    /** The machine's online CPUs in topology order: by node, then by CPU id. */
-    public static List<HostCpu> machineCpus() {
-        Topology topology = Topology.current();
+    /**
+     * The machine's online CPUs in the order of {@code topology}, by node, then by CPU id; an
+     * override spreads the real CPUs over its nodes ({@link Topology#nodeOfHostCpu}).
+     */
+    public static List<HostCpu> machineCpus(Topology topology) {
         return Arrays.stream(Topology.load(null).cpus())
                 .mapToObj(cpu -> new HostCpu(cpu, topology.nodeOfHostCpu(cpu)))
                 .sorted(Comparator.comparingInt(HostCpu::node).thenComparingInt(HostCpu::cpu))

@@ -16,16 +16,18 @@ package org.numaloom.perf.report;
  * @param ideal        the throughput nothing but the work itself would allow; NaN where not known
  * @param residentBytesPerThread growth of the resident set per waiting thread; NaN if not measured
  * @param heapBytesPerThread     growth of the live heap per waiting thread; NaN if not measured
+ * @param remoteHandoffFraction  of the acquisitions, those whose holder ran on another NUMA node than
+ *                               the previous holder; NaN if not recorded (one node, or no exclusion)
  */
 public record Measurement(String bench, String lock, int threads, double throughput, String unit,
                           double errorPercent, Spread spread, double ideal, double residentBytesPerThread,
-                          double heapBytesPerThread) {
+                          double heapBytesPerThread, double remoteHandoffFraction) {
 
     /** A measurement with no ideal and no memory results. */
     public static Measurement of(String bench, String lock, int threads, double throughput, String unit,
                                  double errorPercent, Spread spread) {
         return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, Double.NaN, Double.NaN,
-                Double.NaN);
+                Double.NaN, Double.NaN);
     }
 
     /** Measured over ideal throughput: 1 is as fast as the work allows; NaN without an ideal. */
@@ -35,11 +37,16 @@ public record Measurement(String bench, String lock, int threads, double through
 
     public Measurement withIdeal(double ideal) {
         return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, ideal,
-                residentBytesPerThread, heapBytesPerThread);
+                residentBytesPerThread, heapBytesPerThread, remoteHandoffFraction);
     }
 
     public Measurement withMemory(double residentBytesPerThread, double heapBytesPerThread) {
         return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, ideal,
-                residentBytesPerThread, heapBytesPerThread);
+                residentBytesPerThread, heapBytesPerThread, remoteHandoffFraction);
+    }
+
+    public Measurement withRemoteHandoffFraction(double remoteHandoffFraction) {
+        return new Measurement(bench, lock, threads, throughput, unit, errorPercent, spread, ideal,
+                residentBytesPerThread, heapBytesPerThread, remoteHandoffFraction);
     }
 }

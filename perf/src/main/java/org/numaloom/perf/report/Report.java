@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchKind;
@@ -38,8 +39,9 @@ public final class Report {
     }
 
     /**
-     * Writes a chart per bench ({@code <bench>.svg}, and {@code .png} where Java2D can draw) and
-     * {@code report.md} in {@code out}.
+     * Writes a chart per bench ({@code <bench>.svg}, and {@code .png} where Java2D can draw), a
+     * second one of its remote hand-off fractions where they were recorded
+     * ({@code <bench>-remote-handoffs.svg}), and {@code report.md} in {@code out}.
      *
      * @return why the charts have no PNG, for the caller to say once on its console; empty if every
      *         chart has one
@@ -99,10 +101,17 @@ public final class Report {
      */
     private static Optional<String> writeCharts(Path out, Map<BenchSpec, List<Compared>> measured, int carriers,
                                                 PngWriter png) throws IOException {
+        Map<String, LineChart> charts = new LinkedHashMap<>();
+        measured.forEach((bench, rows) -> {
+            charts.put(bench.id(), chartOf(bench, rows, carriers));
+            if (hasRemoteHandoffs(rows)) {
+                charts.put(remoteHandoffsStem(bench), remoteHandoffsChartOf(bench, rows, carriers));
+            }
+        });
         String noPng = null;
-        for (Map.Entry<BenchSpec, List<Compared>> bench : measured.entrySet()) {
-            String stem = bench.getKey().id();
-            LineChart chart = chartOf(bench.getKey(), bench.getValue(), carriers);
+        for (Map.Entry<String, LineChart> named : charts.entrySet()) {
+            String stem = named.getKey();
+            LineChart chart = named.getValue();
             chart.writeSvg(out, stem);
             if (noPng == null) {
                 Throwable cannotDraw = pngFailure(chart, out, stem, png);
@@ -149,8 +158,42 @@ public final class Report {
                 .append(bench.work().describe()).append(". ").append(bench.warmupIterations()).append(" warm-up and ")
                 .append(bench.measurementIterations()).append(" measured single-shot iterations, ")
                 .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count.\n\n")
-                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n")
-                .append(ResultTable.markdown(rows)).append('\n');
+                .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n");
+        if (hasRemoteHandoffs(rows)) {
+            md.append("![").append(bench.title()).append(": remote hand-offs](").append(remoteHandoffsStem(bench))
+                    .append(".svg)\n\n");
+        }
+        md.append(ResultTable.markdown(rows)).append('\n');
+    }
+
+    private static boolean hasRemoteHandoffs(List<Compared> rows) {
+        return rows.stream().anyMatch(row -> !Double.isNaN(row.measurement().remoteHandoffFraction()));
+    }
+
+    private static String remoteHandoffsStem(BenchSpec bench) {
+        return bench.id() + "-remote-handoffs";
+    }
+
+    /**
+     * The remote hand-off fraction over threads, a line per lock that has one, on a linear scale
+     * from 0; a dashed line at 0.5, where a lock that ignores nodes lands with two nodes equally busy.
+     */
+    static LineChart remoteHandoffsChartOf(BenchSpec bench, List<Compared> rows, int carriers) {
+        Map<String, List<LineChart.Point>> byLock = new LinkedHashMap<>();
+        TreeSet<Integer> threads = new TreeSet<>();
+        for (Compared row : rows) {
+            Measurement m = row.measurement();
+            if (!Double.isNaN(m.remoteHandoffFraction())) {
+                byLock.computeIfAbsent(m.lock(), lock -> new ArrayList<>())
+                        .add(new LineChart.Point(m.threads(), m.remoteHandoffFraction()));
+                threads.add(m.threads());
+            }
+        }
+        List<LineChart.Series> series = new ArrayList<>();
+        byLock.forEach((lock, points) -> series.add(new LineChart.Series(lock, points, false)));
+        series.add(new LineChart.Series("0.5", threads.stream().map(n -> new LineChart.Point(n, 0.5)).toList(), true));
+        return new LineChart(bench.title() + ": remote hand-offs", "virtual threads (" + carriers + " carriers)",
+                ResultCsv.REMOTE_HANDOFF_FRACTION + " (lower is more local)", true, series);
     }
 
     /** Throughput (time per run for the text bench) over threads, a line per lock and a dashed ideal. */
@@ -200,6 +243,10 @@ public final class Report {
               the acquisition and hand-over it measures; compare its locks by their ratios.
             - The **switch** bench is the floor under every hand-off to a parked virtual thread: a lock
               whose hand-off costs a switch cannot pass the lock on faster than this rate.
+            - **remote_handoff_fraction** (recorded only under a topology of two or more nodes): of the
+              acquisitions, those whose holder ran on another NUMA node than the previous holder, by
+              the node of the holder's carrier; near 0.5 with two equally busy nodes for a lock that
+              ignores nodes, near 0 for one that keeps the lock on a node.
             - `results.csv` has every number here, one row per bench, lock and thread count; `jmh/`
               holds JMH's JSON and log per bench and lock.
             """;

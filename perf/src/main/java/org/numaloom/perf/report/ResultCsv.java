@@ -6,11 +6,15 @@ import java.util.Locale;
 /**
  * {@code results.csv}: one row per bench, lock (or variant) and thread count, for spreadsheets and
  * plotting scripts. Numbers use a dot and no grouping; a value that does not exist for a row (no
- * ideal, no baseline at that thread count, no memory measured) is an empty cell.
+ * ideal, no baseline at that thread count, no memory measured, no hand-offs recorded) is an empty
+ * cell.
  */
 public final class ResultCsv {
+    /** The column of {@link Measurement#remoteHandoffFraction}, under the same name in every table. */
+    public static final String REMOTE_HANDOFF_FRACTION = "remote_handoff_fraction";
     public static final String HEADER = "bench,lock,threads,throughput,unit,error_pct,min,median,max,cv_pct,"
-            + "ideal,efficiency,ratio_unfair_reentrant,ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread";
+            + "ideal,efficiency,ratio_unfair_reentrant,ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread,"
+            + REMOTE_HANDOFF_FRACTION;
 
     private ResultCsv() {
     }
@@ -32,7 +36,8 @@ public final class ResultCsv {
                 number("%.1f", s.min()), number("%.1f", s.median()), number("%.1f", s.max()),
                 number("%.2f", s.cvPercent()), number("%.1f", m.ideal()), number("%.4f", m.efficiency()),
                 number("%.4f", row.vsUnfairReentrant()), number("%.4f", row.vsSynchronized()),
-                number("%.0f", m.residentBytesPerThread()), number("%.0f", m.heapBytesPerThread()));
+                number("%.0f", m.residentBytesPerThread()), number("%.0f", m.heapBytesPerThread()),
+                number("%.4f", m.remoteHandoffFraction()));
     }
 
     private static String number(String format, double value) {

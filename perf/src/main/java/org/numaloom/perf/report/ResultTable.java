@@ -13,7 +13,7 @@ import org.numaloom.perf.bench.Exclusion;
  * The table of one bench, as aligned text for the console and as Markdown for the report: one line
  * per thread count and lock, in the order the locks were measured. Columns that no row has a value
  * for (efficiency where there is no ideal, memory where none was measured, ratios where no lock was
- * compared) are left out, so one renderer serves every bench.
+ * compared, remote hand-offs where none were recorded) are left out, so one renderer serves every bench.
  */
 public final class ResultTable {
     private static final String NOT_AVAILABLE = "n/a";
@@ -88,6 +88,7 @@ public final class ResultTable {
         addIfAny(columns, rows, "vs " + Exclusion.SYNCHRONIZED, Compared::vsSynchronized, "%.2fx");
         addIfAny(columns, rows, "RSS B/thread", m -> m.measurement().residentBytesPerThread(), "%,.0f");
         addIfAny(columns, rows, "heap B/thread", m -> m.measurement().heapBytesPerThread(), "%,.0f");
+        addIfAny(columns, rows, ResultCsv.REMOTE_HANDOFF_FRACTION, m -> m.measurement().remoteHandoffFraction(), "%.3f");
         return columns;
     }
 

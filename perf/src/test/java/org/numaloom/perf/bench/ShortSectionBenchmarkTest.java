@@ -31,15 +31,15 @@ class ShortSectionBenchmarkTest {
     @MethodSource("names")
     void everyExclusionCountsEveryAcquisition(String lock) {
         ShortSectionBenchmark benchmark = benchmark(lock, 8, 20_000, 4);
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()), "a second invocation on the same trial state");
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()));
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()), "a second invocation on the same trial state");
     }
 
     @ParameterizedTest
     @CsvSource({"3, 1000", "7, 5", "16, 0", "1, 1", "256, 1000"})
     void acquisitionsThatDoNotDivideEvenlyAreAllCounted(int threads, int acquisitionsCount) {
         ShortSectionBenchmark benchmark = benchmark("UNFAIR_REENTRANT", threads, acquisitionsCount, 1);
-        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers()));
+        assertDoesNotThrow(() -> benchmark.run(new PinnedCarriers(), new HandoffCounts()));
     }
 
     /** The result is every thread's value after exactly its share times {@code outsideWork} xorshift steps. */
@@ -60,7 +60,7 @@ class ShortSectionBenchmarkTest {
             }
             expected ^= x;
         }
-        assertEquals(expected, benchmark.run(new PinnedCarriers()));
+        assertEquals(expected, benchmark.run(new PinnedCarriers(), new HandoffCounts()));
     }
 
     /** One acquisition short: the check names the lock and the count. */
@@ -68,7 +68,7 @@ class ShortSectionBenchmarkTest {
     void theCheckCatchesAnExclusionThatDropsOneSection() {
         ShortSectionBenchmark benchmark = benchmark("MCS", 4, 8_000, 3);
         benchmark.exclusion = droppingTheNth(1_000, benchmark.exclusion);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> benchmark.run(new PinnedCarriers()));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> benchmark.run(new PinnedCarriers(), new HandoffCounts()));
         assertEquals("MCS let 7999 of 8000 acquisitions through its critical section: it lost updates, or a worker "
                 + "failed (see its stack trace above)", e.getMessage());
     }
@@ -91,13 +91,26 @@ class ShortSectionBenchmarkTest {
         do {
             invocations++;
             try {
-                benchmark.run(new PinnedCarriers());
+                benchmark.run(new PinnedCarriers(), new HandoffCounts());
             } catch (IllegalStateException lostUpdates) {
                 assertTrue(lostUpdates.getMessage().startsWith("NONE let "), lostUpdates.getMessage());
                 return;
             }
         } while (System.nanoTime() < deadline);
         fail("no lost update in " + invocations + " invocations without exclusion (" + PATIENCE.toSeconds() + " s)");
+    }
+
+    /** Under a topology of two nodes (here: worker parity), every acquisition is recorded and reported. */
+    @Test
+    void everyAcquisitionIsRecordedAndReported() throws InterruptedException {
+        ShortSectionBenchmark benchmark = benchmark("SYNCHRONIZED", 4, 20_000, 1);
+        benchmark.recordHandoffs(HandoffsTest.byWorkerParity());
+        HandoffCounts counts = new HandoffCounts();
+        for (int invocation = 0; invocation < 2; invocation++) {
+            benchmark.run(new PinnedCarriers(), counts);
+            assertEquals(20_000, counts.acquisitions, "invocation " + invocation);
+            assertTrue(counts.remoteHandoffs >= 1 && counts.remoteHandoffs <= 20_000, "remote: " + counts.remoteHandoffs);
+        }
     }
 
     private static ShortSectionBenchmark benchmark(String lock, int threads, int acquisitionsCount, int sharedWords) {

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class TextStatisticsBenchmarkTest {
         TextStatisticsBenchmark benchmark = benchmark(lock, 8, 2);
         for (int invocation = 0; invocation < 2; invocation++) {
             benchmark.emptyCounts();
-            assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers()));
+            assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers(), new HandoffCounts()));
             assertDoesNotThrow(benchmark::requireExactCounts);
         }
     }
@@ -35,7 +36,7 @@ class TextStatisticsBenchmarkTest {
     void sequentialCountsOnOneThread() {
         TextStatisticsBenchmark benchmark = benchmark(TextStatisticsBenchmark.SEQUENTIAL, 1, 0);
         benchmark.emptyCounts();
-        assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers()));
+        assertDoesNotThrow(() -> benchmark.count(new PinnedCarriers(), new HandoffCounts()));
         assertDoesNotThrow(benchmark::requireExactCounts);
         assertThrows(IllegalArgumentException.class, () -> benchmark(TextStatisticsBenchmark.SEQUENTIAL, 2, 0));
     }
@@ -45,10 +46,29 @@ class TextStatisticsBenchmarkTest {
     void theCheckCatchesAMiscount() throws InterruptedException {
         TextStatisticsBenchmark benchmark = benchmark("MCS", 4, 2);
         benchmark.emptyCounts();
-        benchmark.count(new PinnedCarriers());
+        benchmark.count(new PinnedCarriers(), new HandoffCounts());
         benchmark.counts.add("ka");
         IllegalStateException e = assertThrows(IllegalStateException.class, benchmark::requireExactCounts);
         assertTrue(e.getMessage().startsWith("MCS counted 'ka' "), e.getMessage());
+    }
+
+    /**
+     * Under a topology of two nodes (here: worker parity), each word's acquisition is recorded and
+     * reported, summed over the maps' exclusions; the lock-free variant has none to record.
+     */
+    @Test
+    void everyWordsAcquisitionIsRecordedAndReported() throws InterruptedException {
+        long words = Text.countSequentially(Text.generate(3_000, 1)).values().stream().mapToLong(Integer::longValue).sum();
+        for (String variant : List.of("MCS", TextStatisticsBenchmark.LOCK_FREE)) {
+            TextStatisticsBenchmark benchmark = benchmark(variant, 4, 3);
+            benchmark.handoffRecorder = HandoffsTest::byWorkerParity;
+            benchmark.emptyCounts();
+            HandoffCounts counts = new HandoffCounts();
+            benchmark.count(new PinnedCarriers(), counts);
+            boolean locked = variant.equals("MCS");
+            assertEquals(locked ? words : 0, counts.acquisitions, variant);
+            assertTrue(locked ? counts.remoteHandoffs >= 1 : counts.remoteHandoffs == 0, variant + ": " + counts.remoteHandoffs);
+        }
     }
 
     private static TextStatisticsBenchmark benchmark(String lock, int threads, int maps) {

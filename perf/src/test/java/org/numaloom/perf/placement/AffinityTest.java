@@ -3,6 +3,7 @@ package org.numaloom.perf.placement;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.numaloom.locks.topology.Topology;
 import org.numaloom.locks.placement.CpuLocator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +15,7 @@ class AffinityTest {
 
     @Test
     void pinsTheCallingThreadAndReadsItBack() throws Exception {
-        int cpu = Placement.machineCpus().get(0).cpu();
+        int cpu = Placement.machineCpus(Topology.current()).get(0).cpu();
         List<Integer>[] seen = onNewThread(() -> {
             Affinity.pinCurrentThread(List.of(cpu));
             return List.of(Affinity.currentThreadCpus(), List.of(CpuLocator.currentCpuUncached()));
@@ -25,7 +26,7 @@ class AffinityTest {
 
     @Test
     void aCpuOutsideTheMachineIsRefusedWithItsErrorNumber() throws Exception {
-        int absent = Placement.machineCpus().stream().mapToInt(Placement.HostCpu::cpu).max().orElseThrow() + 1;
+        int absent = Placement.machineCpus(Topology.current()).stream().mapToInt(Placement.HostCpu::cpu).max().orElseThrow() + 1;
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> onNewThread(() -> {
                     Affinity.pinCurrentThread(List.of(absent));

@@ -3,11 +3,13 @@ package org.numaloom.perf.placement;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.numaloom.locks.topology.Topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class PlacementTest {
     /** Two nodes of two CPUs, listed in topology order as machineCpus() gives them (node 0: CPUs 0, 2). */
@@ -71,9 +73,21 @@ class PlacementTest {
         assertNull(Placement.carrierCpusOf(null));
     }
 
+    /** An override spreads the real CPUs over its nodes, so --pin carriers fills its node 0 first. */
+    @Test
+    void theMachinesCpusAreOrderedByTheTopologyGiven() {
+        List<Placement.HostCpu> cpus = Placement.machineCpus(Topology.fromSpec("2 nodes x 1 cpus"));
+        assumeTrue(cpus.size() >= 2, "needs two CPUs to spread over two nodes");
+        assertEquals(0, cpus.get(0).node());
+        assertEquals(1, cpus.get(cpus.size() - 1).node(), cpus.toString());
+        for (int i = 1; i < cpus.size(); i++) {
+            assertTrue(cpus.get(i - 1).node() <= cpus.get(i).node(), cpus.toString());
+        }
+    }
+
     @Test
     void theMachinesCpusAreInNodeOrder() {
-        List<Placement.HostCpu> cpus = Placement.machineCpus();
+        List<Placement.HostCpu> cpus = Placement.machineCpus(Topology.current());
         assertTrue(!cpus.isEmpty());
         for (int i = 1; i < cpus.size(); i++) {
             assertTrue(cpus.get(i - 1).node() <= cpus.get(i).node(), cpus.toString());

@@ -52,6 +52,40 @@ class ReportTest {
     }
 
     @Test
+    void benchesWithRemoteHandoffsGetASecondChartAndOnlyThey(@TempDir Path out) throws Exception {
+        List<Compared> rows = Compared.compare(List.of(
+                measurement("high", "MCS", 2, 400_000).withRemoteHandoffFraction(0.02),
+                measurement("high", "UNFAIR_REENTRANT", 2, 350_000).withRemoteHandoffFraction(0.48),
+                measurement("words", "MCS", 2, 150_000)));
+
+        Report.write(out, INFO, CONFIG.benches(), rows);
+
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("![High: remote hand-offs](high-remote-handoffs.svg)"), md);
+        assertTrue(md.contains("| 2 | UNFAIR_REENTRANT | 350,000 |"), md);
+        assertTrue(md.contains(" 0.480 |"), md);
+        assertTrue(Files.readString(out.resolve("high-remote-handoffs.svg")).contains("UNFAIR_REENTRANT"));
+        assertTrue(Files.size(out.resolve("high-remote-handoffs.png")) > 0);
+        assertFalse(Files.exists(out.resolve("words-remote-handoffs.svg")), "nothing recorded for the text bench");
+        assertFalse(md.contains("words-remote-handoffs"), md);
+    }
+
+    /** A line per lock that has fractions, at its values, and the dashed 0.5 a lock blind to nodes lands near. */
+    @Test
+    void theRemoteHandoffChartPlotsEachLocksFractions() {
+        List<Compared> rows = Compared.compare(List.of(
+                measurement("high", "MCS", 2, 400_000).withRemoteHandoffFraction(0.02),
+                measurement("high", "MCS", 8, 380_000).withRemoteHandoffFraction(0.04),
+                measurement("high", "UNFAIR_REENTRANT", 2, 350_000)));
+
+        LineChart chart = Report.remoteHandoffsChartOf(CONFIG.benches().get(0), rows, 2);
+
+        assertEquals(List.of(new LineChart.Series("MCS", List.of(new LineChart.Point(2, 0.02), new LineChart.Point(8, 0.04)),
+                false), new LineChart.Series("0.5", List.of(new LineChart.Point(2, 0.5), new LineChart.Point(8, 0.5)), true)),
+                chart.series());
+    }
+
+    @Test
     void aMachineWithoutFontsGetsTheReportAndEverySvgAndOneNoteWhy(@TempDir Path out) throws Exception {
         AtomicInteger drawn = new AtomicInteger();
         Optional<String> noPng = Report.write(out, INFO, CONFIG.benches(), ROWS, (chart, directory, stem) -> {

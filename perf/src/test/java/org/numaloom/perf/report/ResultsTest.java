@@ -44,15 +44,17 @@ class ResultsTest {
     @Test
     void csvHeaderAndRows() {
         List<Compared> rows = Compared.compare(List.of(NUMA_MCS_2, NUMA_MCS_64, UNFAIR_2, SYNCHRONIZED_2,
-                Measurement.of("switch", "VIRTUAL", 100, 5e6, "switches/s", 1, SPREAD).withMemory(-12.4, 1024)));
+                Measurement.of("switch", "VIRTUAL", 100, 5e6, "switches/s", 1, SPREAD).withMemory(-12.4, 1024),
+                LOW_NUMA_MCS_2.withRemoteHandoffFraction(0.0625)));
         assertEquals("""
                 bench,lock,threads,throughput,unit,error_pct,min,median,max,cv_pct,ideal,efficiency,ratio_unfair_reentrant,\
-                ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread
-                high,NUMA_MCS,2,800000.0,actions/s,2.50,700000.0,800000.0,900000.0,12.50,1000000.0,0.8000,2.0000,0.8000,,
-                high,NUMA_MCS,64,300000.0,actions/s,,700000.0,800000.0,900000.0,12.50,,,,,,
-                high,UNFAIR_REENTRANT,2,400000.0,actions/s,1.00,700000.0,800000.0,900000.0,12.50,,,1.0000,0.4000,,
-                high,SYNCHRONIZED,2,1000000.0,actions/s,3.00,700000.0,800000.0,900000.0,12.50,,,2.5000,1.0000,,
-                switch,VIRTUAL,100,5000000.0,switches/s,1.00,700000.0,800000.0,900000.0,12.50,,,,,-12,1024
+                ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread,remote_handoff_fraction
+                high,NUMA_MCS,2,800000.0,actions/s,2.50,700000.0,800000.0,900000.0,12.50,1000000.0,0.8000,2.0000,0.8000,,,
+                high,NUMA_MCS,64,300000.0,actions/s,,700000.0,800000.0,900000.0,12.50,,,,,,,
+                high,UNFAIR_REENTRANT,2,400000.0,actions/s,1.00,700000.0,800000.0,900000.0,12.50,,,1.0000,0.4000,,,
+                high,SYNCHRONIZED,2,1000000.0,actions/s,3.00,700000.0,800000.0,900000.0,12.50,,,2.5000,1.0000,,,
+                switch,VIRTUAL,100,5000000.0,switches/s,1.00,700000.0,800000.0,900000.0,12.50,,,,,-12,1024,
+                low,NUMA_MCS,2,10000.0,actions/s,1.50,700000.0,800000.0,900000.0,12.50,,,,,,,0.0625
                 """, ResultCsv.render(rows));
     }
 
@@ -77,6 +79,19 @@ class ResultsTest {
                 |---:|---|---:|---:|---:|---:|
                 | 2 | NUMA_MCS | 10,000 | 1.5 | 12.5 | 700,000..900,000 |
                 """, ResultTable.markdown(low));
+    }
+
+    @Test
+    void remoteHandoffFractionsGetAColumnWhereAnyRowHasOne() {
+        List<Compared> rows = Compared.compare(List.of(UNFAIR_2.withRemoteHandoffFraction(0.5),
+                SYNCHRONIZED_2, NUMA_MCS_2.withRemoteHandoffFraction(0.0125)));
+        assertEquals("""
+                | threads | lock | actions/s | ±% | cv% | min..max | ideal | efficiency | vs UNFAIR_REENTRANT | vs SYNCHRONIZED | remote_handoff_fraction |
+                |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+                | 2 | UNFAIR_REENTRANT | 400,000 | 1.0 | 12.5 | 700,000..900,000 | n/a | n/a | 1.00x | 0.40x | 0.500 |
+                | 2 | SYNCHRONIZED | 1,000,000 | 3.0 | 12.5 | 700,000..900,000 | n/a | n/a | 2.50x | 1.00x | n/a |
+                | 2 | NUMA_MCS | 800,000 | 2.5 | 12.5 | 700,000..900,000 | 1,000,000 | 0.80 | 2.00x | 0.80x | 0.013 |
+                """, ResultTable.markdown(rows));
     }
 
     private static Measurement measurement(String bench, String lock, int threads, double throughput, double errorPercent) {

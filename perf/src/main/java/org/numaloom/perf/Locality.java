@@ -1,0 +1,96 @@
+package org.numaloom.perf;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.numaloom.locks.topology.Topology;
+import org.numaloom.perf.bench.Handoffs;
+
+/**
+ * What a run can see of locality: the topology in force for the runner (which orders the CPUs that
+ * {@code --pin carriers} gives the carriers) and for every fork (whose {@link Handoffs} decide each
+ * acquisition's node by it), and the modelled cost of a remote hand-off. {@link #jvmArgs} hands the
+ * override and the cost to the forks; the topology's name there is {@link Topology#PROPERTY}, the
+ * library's own.
+ *
+ * @param topology        the topology in force
+ * @param override        what the forks are given for {@link Topology#PROPERTY}; empty to leave them
+ *                        with what they inherit (the machine's, or a property set in the environment)
+ * @param remoteCostNanos charged to each remote hand-off inside the critical section; 0 for none
+ */
+record Locality(Topology topology, Optional<String> override, long remoteCostNanos) {
+
+    /**
+     * The locality the options ask for.
+     *
+     * @throws IllegalArgumentException saying what is wrong and what to give instead: an override
+     *     that does not parse, or a remote cost where the topology has one node, so that it could
+     *     never be charged
+     */
+    static Locality of(Optional<String> override, long remoteCostNanos) {
+        Topology topology = override.map(Locality::load).orElseGet(Topology::current);
+        if (remoteCostNanos > 0 && !Handoffs.recordedUnder(topology)) {
+            throw new IllegalArgumentException("--remote-cost-ns " + remoteCostNanos + " is charged when the lock moves"
+                    + " between NUMA nodes, and the topology in force has one node (" + topology + "), so it would"
+                    + " never be; simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers");
+        }
+        return new Locality(topology, override.map(Locality::forForks), remoteCostNanos);
+    }
+
+    /** The flags that give the forks this locality. */
+    List<String> jvmArgs() {
+        List<String> args = new ArrayList<>();
+        override.ifPresent(value -> args.add("-D" + Topology.PROPERTY + "=" + value));
+        if (remoteCostNanos > 0) {
+            args.add("-D" + Handoffs.REMOTE_COST_PROPERTY + "=" + remoteCostNanos);
+        }
+        return args;
+    }
+
+    /** Lines for the report: whether hand-offs are recorded, and the modelled cost. */
+    List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        lines.add(Handoffs.recordedUnder(topology)
+                ? "Remote hand-offs: recorded at every acquisition of the lock benches (remote_handoff_fraction),"
+                        + " by the node of the holder's carrier under this topology; the look-up is inside the"
+                        + " critical section"
+                : "Remote hand-offs: not recorded, the topology has one node (every hand-off is local);"
+                        + " --topology \"2 nodes x 1 cpus\" --pin carriers simulates two");
+        lines.add(remoteCostNanos > 0
+                ? "Modelled remote cost: " + remoteCostNanos + " ns spun inside the critical section at each remote"
+                        + " hand-off (a model of cache lines crossing nodes, not a measurement; docs/benchmarks.md)"
+                : "Modelled remote cost: off");
+        return lines;
+    }
+
+    private static Topology load(String override) {
+        if (override.isBlank()) {
+            throw new IllegalArgumentException("--topology is empty; give a spec such as \"2 nodes x 1 cpus\" or a"
+                    + " directory laid out like /sys");
+        }
+        try {
+            return Topology.load(override);
+        } catch (IllegalArgumentException e) { // TopologyException, which names the file or quotes the spec
+            throw new IllegalArgumentException("--topology " + override + ": " + e.getMessage()
+                    + (override.contains("/") && !isDirectory(override) ? "; nor is it a directory" : "")
+                    + ". ./numaloom topology --topology VALUE shows what a value describes", e);
+        }
+    }
+
+    /** A directory by its absolute path, so that it means the same wherever a fork starts; a spec as given. */
+    private static String forForks(String override) {
+        return isDirectory(override) ? Path.of(override).toAbsolutePath().normalize().toString() : override;
+    }
+
+    private static boolean isDirectory(String name) {
+        try {
+            return Files.isDirectory(Path.of(name));
+        } catch (InvalidPathException notAPath) {
+            return false;
+        }
+    }
+}
