@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.numaloom.perf.report.Spread;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -94,14 +95,27 @@ final class Progress implements OutputFormat {
                 100 * doneIterations / Math.max(1, plannedIterations), current.bench(), current.variant(),
                 threads == null ? result.getParams().getBenchmark().replaceAll(".*\\.", "") : "threads=" + threads,
                 threads == null ? String.format(Locale.ROOT, "%,.1f %s", score.getScore(), score.getScoreUnit())
-                        : throughput(score, Integer.parseInt(threads)),
+                        : throughput(result, Integer.parseInt(threads)),
                 format(Duration.ofNanos(System.nanoTime() - startNanos)), format(timeLeft()));
     }
 
-    /** The single-shot time as work per second, with the relative error. */
-    private String throughput(Result<?> score, int threads) {
-        return String.format(Locale.ROOT, "%,.0f %s ±%.0f%%", current.throughput(score.getScore(), threads),
-                current.work().kind().unit(), 100 * score.getScoreError() / score.getScore());
+    /**
+     * The fork's throughput (work per second, from its single-shot times) and how much its
+     * iterations varied: their range and coefficient of variation, as the tables show it. JMH's own
+     * error, a 99.9% confidence interval from a handful of samples, printed as "±387%", read as noise.
+     */
+    static String throughput(JmhRun run, BenchmarkResult result, int threads) {
+        double[] perIteration = result.getIterationResults().stream()
+                .mapToDouble(iteration -> run.throughput(iteration.getPrimaryResult().getScore(), threads)).toArray();
+        Spread spread = Spread.of(perIteration);
+        String unit = run.work().kind().unit();
+        String score = String.format(Locale.ROOT, "%,.0f %s", run.throughput(result.getPrimaryResult().getScore(), threads), unit);
+        return Double.isNaN(spread.cvPercent()) ? score
+                : String.format(Locale.ROOT, "%s (%,.0f..%,.0f, cv %.0f%%)", score, spread.min(), spread.max(), spread.cvPercent());
+    }
+
+    private String throughput(BenchmarkResult result, int threads) {
+        return throughput(current, result, threads);
     }
 
     private Duration timeLeft() {
