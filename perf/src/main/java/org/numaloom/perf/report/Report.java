@@ -231,8 +231,9 @@ public final class Report {
             ## How to read this
 
             - **Throughput** is work per second over the mean time of one invocation (JMH single-shot).
-              **±%** is JMH's 99.9% confidence half-width relative to the score; **cv%** and **min..max**
-              are the spread of the measured iterations, the run-to-run jitter that pinning may reduce.
+              **cv%** and **min..max** are the spread of the measured iterations, the run-to-run jitter
+              that pinning may reduce (JMH's 99.9% confidence half-width, from a handful of iterations,
+              is in `results.csv` as `error_pct`).
             - **Ratios** (`vs UNFAIR_REENTRANT`, `vs SYNCHRONIZED`) compare locks measured in this run at
               the same thread count; compare ratios across machines, never absolute numbers.
             - **Ideal** is what the work alone would allow: for consumeCPU, the lower of one critical

@@ -78,7 +78,6 @@ public final class ResultTable {
         columns.add(new Column("threads", c -> String.valueOf(c.measurement().threads())));
         columns.add(new Column("lock", c -> c.measurement().lock()));
         columns.add(new Column(unit, c -> format("%,.0f", c.measurement().throughput())));
-        columns.add(new Column("±%", c -> format("%.1f", c.measurement().errorPercent())));
         columns.add(new Column("cv%", c -> format("%.1f", c.measurement().spread().cvPercent())));
         columns.add(new Column("min..max", c -> format("%,.0f", c.measurement().spread().min()) + ".."
                 + format("%,.0f", c.measurement().spread().max())));
