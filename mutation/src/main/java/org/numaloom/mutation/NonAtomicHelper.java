@@ -21,7 +21,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *
  * <p>It covers {@link java.lang.invoke.VarHandle} (whose access methods are signature-polymorphic:
  * the stand-in reads and writes through the same handle, with the call's own coordinates) and the
- * {@code java.util.concurrent.atomic} classes a plugged-in lock may use.
+ * {@code java.util.concurrent.atomic} classes a plugged-in lock may use, and the state of a lock
+ * built on {@link java.util.concurrent.locks.AbstractQueuedSynchronizer} (or its {@code long}
+ * twin), whose {@code compareAndSetState} becomes {@code getState}, yield, {@code setState}.
  */
 final class NonAtomicHelper {
     private static final String HELPER_PREFIX = "numaloom$nonAtomic";
@@ -36,6 +38,9 @@ final class NonAtomicHelper {
 
     /** Whether the call is an atomic update this class can stand in for. */
     static boolean supports(MethodInsnNode call) {
+        if (isSynchronizerState(call)) {
+            return true;
+        }
         boolean handle = call.owner.equals(Operator.VAR_HANDLE);
         if (!handle && !ATOMICS.contains(call.owner)) {
             return false;
@@ -52,6 +57,16 @@ final class NonAtomicHelper {
     }
 
     /**
+     * A synchronizer's {@code compareAndSetState}: protected, so only a subclass calls it, on itself,
+     * and the stand-in (a static method of that class) may call {@code getState} and
+     * {@code setState} on the same receiver.
+     */
+    private static boolean isSynchronizerState(MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.name.equals("compareAndSetState")
+                && (call.desc.equals("(II)Z") || call.desc.equals("(JJ)Z"));
+    }
+
+    /**
      * Adds the stand-in for the call to the class and returns the call to it, which takes the
      * receiver (the handle or the atomic) and the call's own arguments from the stack.
      */
@@ -59,7 +74,10 @@ final class NonAtomicHelper {
         boolean handle = call.owner.equals(Operator.VAR_HANDLE);
         Type receiver = Type.getObjectType(call.owner);
         Type[] arguments = Type.getArgumentTypes(call.desc);
-        boolean compareAndSet = COMPARE_AND_SETS.contains(call.name);
+        boolean synchronizer = isSynchronizerState(call);
+        boolean compareAndSet = synchronizer || COMPARE_AND_SETS.contains(call.name);
+        String getter = synchronizer ? "getState" : "get";
+        String setter = synchronizer ? "setState" : "set";
         Type value = arguments[arguments.length - 1];
         int coordinates = arguments.length - (compareAndSet ? 2 : 1);
         Type[] helperArguments = new Type[arguments.length + 1];
@@ -77,7 +95,7 @@ final class NonAtomicHelper {
         loadReceiverAndCoordinates(helper, helperArguments, slots, coordinates);
         helper.instructions.add(handle
                 ? new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "get", Type.getMethodDescriptor(value, coordinateTypes), false)
-                : new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "get", Type.getMethodDescriptor(value), false));
+                : new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, getter, Type.getMethodDescriptor(value), false));
         LabelNode differs = new LabelNode();
         if (compareAndSet) {
             load(helper, value, slots[1 + coordinates]);
@@ -91,7 +109,7 @@ final class NonAtomicHelper {
         setArguments[coordinates] = value;
         helper.instructions.add(handle
                 ? new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "set", Type.getMethodDescriptor(Type.VOID_TYPE, setArguments), false)
-                : new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "set", Type.getMethodDescriptor(Type.VOID_TYPE, value), false));
+                : new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, setter, Type.getMethodDescriptor(Type.VOID_TYPE, value), false));
         if (compareAndSet) {
             helper.instructions.add(new InsnNode(Opcodes.ICONST_1));
             helper.instructions.add(new InsnNode(Opcodes.IRETURN));

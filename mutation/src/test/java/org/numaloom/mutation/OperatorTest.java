@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.numaloom.mutation.sample.Sample;
+import org.numaloom.mutation.sample.SampleSynchronizer;
 
 /**
  * Each operator, applied to {@link Sample}, changes what the mutated method does in the way the
@@ -73,6 +74,18 @@ class OperatorTest {
         Object swapped = mutantOf(Operator.CAS_AS_CHECK_THEN_SET, "getAndSet");
         assertEquals(0, call(swapped, "getAndSet", 3));
         assertEquals(3, call(swapped, "getAndSet", 4));
+    }
+
+    /** A lock built on AbstractQueuedSynchronizer, as a user's may be, has its compare-and-set too. */
+    @Test
+    void aSynchronizersStateCompareAndSetBecomesACheckThenSet() throws Exception {
+        Mutator mutator = new Mutator("SAMPLE", SampleSynchronizer.class);
+        List<Mutant> mutants = mutator.mutants(List.of(Operator.CAS_AS_CHECK_THEN_SET));
+        assertEquals(List.of("claim"), mutants.stream().map(m -> m.site().member()).toList());
+        Object mutant = load(mutator.write(mutants.get(0), root), SampleSynchronizer.class).getConstructor().newInstance();
+        assertTrue((boolean) call(mutant, "claim", 0, 5));
+        assertFalse((boolean) call(mutant, "claim", 0, 6));
+        assertEquals(5, call(mutant, "state"));
     }
 
     /** The mistake itself: two threads incrementing through the check-then-set lose updates. */
@@ -157,9 +170,13 @@ class OperatorTest {
 
     /** Loads Sample from the mutant's directory alone, not from the test class path. */
     private static Class<?> load(Path directory) throws Exception {
+        return load(directory, Sample.class);
+    }
+
+    private static Class<?> load(Path directory, Class<?> sample) throws Exception {
         URLClassLoader loader = new URLClassLoader(new URL[] {directory.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
-        Class<?> loaded = loader.loadClass(Sample.class.getName());
-        assertTrue(loaded.getClassLoader() == loader, "Sample came from elsewhere than the mutant");
+        Class<?> loaded = loader.loadClass(sample.getName());
+        assertTrue(loaded.getClassLoader() == loader, sample.getSimpleName() + " came from elsewhere than the mutant");
         return loaded;
     }
 
