@@ -78,6 +78,15 @@ public final class MutateMain {
             System.exit(2);
             return;
         }
+        if (mutants.isEmpty()) {
+            System.out.println("mutate: no site of the operators " + args.operators() + " in the classes of "
+                    + String.join(", ", mutators.keySet()) + " (" + mutators.values().stream()
+                    .flatMap(mutator -> mutator.classNames().stream()).map(name -> name.replace('/', '.'))
+                    .collect(Collectors.joining(", ")) + "): nothing to mutate, so no score; the operators "
+                    + "look for VarHandle, atomic and synchronizer compare-and-sets, LockSupport park and unpark, "
+                    + "int comparisons, volatile fields and Thread.interrupted()");
+            return;
+        }
         if (args.listOnly()) {
             mutants.forEach(mutant -> System.out.println(mutant.lock() + " " + mutant.id() + " line " + mutant.site().line()));
             return;
