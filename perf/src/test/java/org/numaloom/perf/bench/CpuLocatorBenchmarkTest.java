@@ -1,7 +1,5 @@
 package org.numaloom.perf.bench;
 
-import java.util.concurrent.atomic.AtomicReference;
-
 import org.junit.jupiter.api.Test;
 import org.numaloom.locks.topology.Topology;
 
@@ -26,32 +24,20 @@ class CpuLocatorBenchmarkTest {
 
     @Test
     void virtualThreadSeeingCarriersPassesOnlyItsOwnCheck() throws InterruptedException {
-        assertNull(failureOnVirtualThread(() -> new CpuLocatorBenchmark.OnVirtualThreadSeeingCarriers().check()));
+        assertNull(VirtualThreadCheck.failureOf(() -> new CpuLocatorBenchmark.OnVirtualThreadSeeingCarriers().check()));
         assertInstanceOf(IllegalStateException.class,
-                failureOnVirtualThread(() -> new CpuLocatorBenchmark.OnVirtualThreadBlindToCarriers().check()));
+                VirtualThreadCheck.failureOf(() -> new CpuLocatorBenchmark.OnVirtualThreadBlindToCarriers().check()));
         assertInstanceOf(IllegalStateException.class,
-                failureOnVirtualThread(() -> new CpuLocatorBenchmark.OnPlatformThread().check()));
+                VirtualThreadCheck.failureOf(() -> new CpuLocatorBenchmark.OnPlatformThread().check()));
     }
 
     /** Under the machine's one node, Handoffs would record nothing, so the node benchmark's fork must have its override. */
     @Test
     void theNodeBenchmarkRefusesATopologyOfOneNode() throws InterruptedException {
         assumeTrue(!Handoffs.recordedUnder(Topology.current()), "the test JVM runs under a topology of several nodes");
-        Throwable failure = failureOnVirtualThread(() -> new CpuLocatorBenchmark.OnVirtualThreadUnderTwoNodes().check());
+        Throwable failure = VirtualThreadCheck.failureOf(() -> new CpuLocatorBenchmark.OnVirtualThreadUnderTwoNodes().check());
         assertInstanceOf(IllegalStateException.class, failure);
         assertTrue(failure.getMessage().startsWith("this benchmark must run under the topology \"2 nodes x 1 cpus\""),
                 failure.getMessage());
-    }
-
-    private static Throwable failureOnVirtualThread(Runnable check) throws InterruptedException {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                check.run();
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }).join();
-        return failure.get();
     }
 }
