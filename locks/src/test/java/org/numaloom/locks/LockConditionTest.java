@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +36,10 @@ class LockConditionTest {
      * signal must end exactly one wait: if the first waiter reports a time-out, the signal was not
      * its, and the second must get it. A signal and a time-out that both won the first waiter (a
      * status changed by check-then-set, not compare-and-set) would leave the second waiting.
+     *
+     * <p>Each waiter says, under the lock, that it is about to wait; the lock that the signaller
+     * then takes is free only once that waiter is in the condition's queue. A trial whose timed
+     * waiter runs out before the second has queued (a loaded machine) tests nothing and passes.
      */
     @Test
     void aSignalThatRacesATimeOutWakesTheNextWaiter() throws Exception {
@@ -40,28 +47,31 @@ class LockConditionTest {
         long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(5); // time to queue the second waiter
         for (int trial = 0; trial < 300; trial++) {
             Condition condition = lock.newCondition();
+            AtomicLong deadline = new AtomicLong();
+            AtomicBoolean untimedQueued = new AtomicBoolean();
             Threads.Running<Boolean> timed = Threads.running("timed", () -> {
                 lock.lock();
                 try {
+                    deadline.set(System.nanoTime() + timeoutNanos);
                     return condition.await(timeoutNanos, TimeUnit.NANOSECONDS);
                 } finally {
                     lock.unlock();
                 }
             });
-            long deadline = System.nanoTime() + timeoutNanos;
-            timed.awaitBlocked();
+            awaitSet(() -> deadline.get() != 0);
             Threads.Running<Void> untimed = Threads.running("untimed", () -> {
                 lock.lock();
                 try {
+                    untimedQueued.set(true);
                     condition.await();
                 } finally {
                     lock.unlock();
                 }
                 return null;
             });
-            untimed.awaitBlocked();
+            awaitSet(untimedQueued::get);
             // Around the deadline and the wake-up from it, which comes some tens of microseconds later.
-            long signalAt = deadline + ThreadLocalRandom.current().nextLong(-100_000, 200_000);
+            long signalAt = deadline.get() + ThreadLocalRandom.current().nextLong(-100_000, 200_000);
             while (System.nanoTime() < signalAt) {
                 Thread.onSpinWait();
             }
@@ -71,6 +81,12 @@ class LockConditionTest {
             }
             assertTrue(untimed.thread().join(Threads.PATIENCE), "trial " + trial + ": the timed waiter reported a "
                     + "time-out, yet the signal sent around its deadline never reached the waiter behind it");
+        }
+    }
+
+    private static void awaitSet(BooleanSupplier flag) {
+        while (!flag.getAsBoolean()) {
+            Thread.onSpinWait();
         }
     }
 
