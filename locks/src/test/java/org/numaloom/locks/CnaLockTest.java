@@ -123,6 +123,19 @@ class CnaLockTest {
         }
     }
 
+    /**
+     * Threads on two nodes take the lock in many short rounds ({@link ContendedRounds}), so that the
+     * main queue often runs empty while set-aside waiters wait and a newcomer arrives. Putting the
+     * secondary queue back then swings the tail from the passing head to the secondary queue's last
+     * waiter by compare-and-set; done as check-then-set, a newcomer that swapped the tail in between
+     * is linked behind the departed head, and never leads: its round never ends. (With
+     * {@code McsQueue.casTail} made a check-then-set this failed 5 of 6 runs; it takes about 2 s.)
+     */
+    @Test
+    void aNewcomerArrivingAsSetAsideWaitersArePutBackIsNotLost() throws Exception {
+        ContendedRounds.run(new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64), List.of("a@0", "b@1", "c@0", "d@1", "e@0", "f@1"), 600, 50);
+    }
+
     @Test
     void rejectsImpossibleParameters() {
         assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, -1, 8, 8));

@@ -5,13 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -92,59 +87,16 @@ class NumaMcsLockTest {
     }
 
     /**
-     * Two threads on two nodes take turns at the lock in many short rounds, while a third thread
-     * keeps a core busy, so that a thread that yields may lose its core for a time slice. Each
-     * leader spins for up to 50 µs and then parks: often one node's leader, spinning, takes the word
-     * as the other leaves it, and then parks while that holder is in its release. A release that
-     * freed the word by writing back what it read, not by compare-and-set, would erase the "leader
-     * parked" hint set meanwhile, and nobody would wake that leader: its round would never end.
-     * (Caught in 5 of 5 runs with the compare-and-set of {@code freeWord} made a check-then-set.)
+     * Two threads on two nodes take turns at the lock in many short rounds ({@link ContendedRounds}).
+     * Each leader spins for up to 50 µs and then parks: often one node's leader, spinning, takes the
+     * word as the other leaves it, and then parks while that holder is in its release. A release
+     * that freed the word by writing back what it read, not by compare-and-set, would erase the
+     * "leader parked" hint set meanwhile, and nobody would wake that leader. (Caught in 5 of 5 runs
+     * with the compare-and-set of {@code freeWord} made a check-then-set.)
      */
     @Test
     void aLeaderThatParksWhileTheWordIsFreedIsWoken() throws Exception {
-        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 50_000, 64);
-        int rounds = 200;
-        CyclicBarrier roundStart = new CyclicBarrier(2);
-        AtomicBoolean done = new AtomicBoolean();
-        Thread busy = Thread.ofPlatform().daemon().name("busy").start(() -> {
-            while (!done.get()) {
-                Thread.onSpinWait();
-            }
-        });
-        try {
-            List<Threads.Running<Void>> takers = new ArrayList<>();
-            for (String name : List.of("a@0", "c@1")) {
-                takers.add(Threads.running(name, () -> {
-                    for (int round = 0; round < rounds; round++) {
-                        try {
-                            roundStart.await(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
-                        } catch (TimeoutException | BrokenBarrierException e) {
-                            throw new AssertionError("round " + round + " did not start: a leader of the round before "
-                                    + "is still parked though the lock is free (a lost wake-up)", e);
-                        }
-                        for (int i = 0; i < 200; i++) {
-                            lock.lock();
-                            holdBriefly();
-                            lock.unlock();
-                            holdBriefly(); // so that the other's spin takes the word, not this thread's next lock()
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Threads.Running<Void> taker : takers) {
-                taker.get();
-            }
-        } finally {
-            done.set(true);
-            busy.join();
-        }
-    }
-
-    private static void holdBriefly() {
-        for (int i = 0; i < 100; i++) {
-            Thread.onSpinWait();
-        }
+        ContendedRounds.run(new NumaMcsLock(BY_NAME, 50_000, 64), List.of("a@0", "c@1"), 200, 200);
     }
 
     /** A bound of 1, a forced hand-over at every release with a leader parked, is a lock like any other. */
