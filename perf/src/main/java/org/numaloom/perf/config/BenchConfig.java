@@ -5,13 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -19,9 +21,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.jsontype.NamedType;
 import org.numaloom.perf.bench.Exclusion;
 
 /**
@@ -35,8 +39,9 @@ import org.numaloom.perf.bench.Exclusion;
  *   "threads": [2, 4, 16, 64], "locks": [{"name": "NUMA_MCS"}, {"name": "MCS"}]}}]}
  * }</pre>
  *
- * <p>Reading is strict: an unknown field, a field the bench does not use, a string where a number
- * belongs, a number out of range, an unknown lock or a thread count the work cannot be spread over
+ * <p>Each bench's {@code name} picks the record its {@code payload} is read into ({@link Payload}),
+ * so Jackson itself rejects a field that the bench does not use. Reading is strict: an unknown
+ * field, a string where a number belongs, a number out of range, an unknown lock or a thread count the work cannot be spread over
  * all stop it with a {@link ConfigException} naming the file and the field. Benches and locks marked
  * {@code skip} are dropped. Absent {@code threads} are {@linkplain ThreadCounts#forCores generated}
  * from the core count, then {@code threadsFrom} drops the smaller ones, as in the seed. Every bench
@@ -76,14 +81,24 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // an entry without a payload takes every default, as it did before payloads had types
+            .disable(DeserializationFeature.FAIL_ON_MISSING_EXTERNAL_TYPE_ID_PROPERTY)
+            .registerSubtypes(Arrays.stream(BenchKind.values())
+                    .map(kind -> new NamedType(kind.payloadType(), kind.configName())).toArray(NamedType[]::new))
             .build();
 
     /** The JSON document: only {@code benches}. */
     record Document(List<Entry> benches) {
     }
 
-    /** One element of {@code benches}. */
-    record Entry(String name, Payload payload) {
+    /**
+     * One element of {@code benches}: its {@code name} picks the payload's record, which then has
+     * only the fields of that bench. The name is also kept ({@code visible}) for an entry without a
+     * payload, which takes every default.
+     */
+    record Entry(String name,
+                 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXTERNAL_PROPERTY,
+                         property = "name", visible = true) Payload payload) {
     }
 
     /**
@@ -182,35 +197,80 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
         return List.copyOf(all);
     }
 
+    /**
+     * Jackson's error as a {@link ConfigException}. Jackson reads an entry's {@code name} as the type
+     * id of its payload, so an unknown or missing name is its error too; and it reads the payload
+     * from a buffer once the name is known, so the payload's own reference is missing from the path
+     * (see {@link #path}) and is put back here where the payload itself is the problem.
+     */
     private static ConfigException translate(JacksonException e, String source) {
-        String field = e instanceof JsonMappingException mapping ? path(mapping) : "";
+        List<JsonMappingException.Reference> references = e instanceof JsonMappingException mapping ? mapping.getPath()
+                : List.of();
+        String field;
         String problem;
-        if (e instanceof UnrecognizedPropertyException unknown) {
-            problem = "unknown field '" + unknown.getPropertyName() + "'; expected one of: "
-                    + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
-        } else if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
-            problem = "expected " + describe(mismatch.getTargetType()) + at(e.getLocation());
-        } else {
-            problem = "malformed JSON" + at(e.getLocation()) + ": " + e.getOriginalMessage();
+        switch (e) {
+            case UnrecognizedPropertyException unknown -> {
+                BenchKind kind = payloadKind(unknown.getReferringClass());
+                // the path says where the field was found; the message names it
+                field = path(references.subList(0, references.size() - 1)) + (kind == null ? "" : ".payload");
+                Set<String> known = new TreeSet<>();
+                unknown.getKnownPropertyIds().forEach(id -> known.add(String.valueOf(id)));
+                if (unknown.getReferringClass() == Entry.class) {
+                    known.add("payload"); // Jackson reads it with the name, as the typed value, not as a property
+                }
+                problem = "unknown field '" + unknown.getPropertyName() + "'"
+                        + (kind == null ? "" : " for bench '" + kind.configName() + "'") + "; expected one of: "
+                        + String.join(", ", known);
+            }
+            case InvalidTypeIdException unknownName -> {
+                field = path(references) + ".name";
+                problem = unknownBench(unknownName.getTypeId());
+            }
+            // a payload without a string name to pick its record: the path ends at the payload
+            case MismatchedInputException mismatch when !references.isEmpty()
+                    && references.getLast().getFrom() == Entry.class && "payload".equals(references.getLast().getFieldName()) -> {
+                field = path(references.subList(0, references.size() - 1)) + ".name";
+                problem = "missing or not a string; expected one of: " + BenchKind.configNames();
+            }
+            case MismatchedInputException mismatch when mismatch.getTargetType() != null -> {
+                field = path(references) + (payloadKind(mismatch.getTargetType()) == null ? "" : ".payload");
+                problem = "expected " + describe(mismatch.getTargetType()) + at(e.getLocation());
+            }
+            default -> {
+                field = path(references);
+                problem = "malformed JSON" + at(e.getLocation()) + ": " + e.getOriginalMessage();
+            }
         }
         return new ConfigException(source, field, problem, e);
     }
 
-    /** Where the problem is, e.g. {@code benches[0].payload.threads[2]}; for an unknown field, where it was found. */
-    private static String path(JsonMappingException e) {
-        List<JsonMappingException.Reference> references = e.getPath();
-        if (e instanceof UnrecognizedPropertyException && !references.isEmpty()) {
-            references = references.subList(0, references.size() - 1);
-        }
+    /** What is wrong with an entry's {@code name}: missing (null) or not a bench's. */
+    private static String unknownBench(String name) {
+        return (name == null ? "missing" : "unknown bench '" + name + "'") + "; expected one of: " + BenchKind.configNames();
+    }
+
+    /**
+     * Where the problem is, e.g. {@code benches[0].payload.threads[2]}. Jackson leaves the entry's
+     * {@code payload} out of the references of what it reads inside a payload, so a payload record's
+     * field gets it back.
+     */
+    private static String path(List<JsonMappingException.Reference> references) {
         StringBuilder path = new StringBuilder();
         for (JsonMappingException.Reference reference : references) {
             if (reference.getIndex() >= 0) {
                 path.append('[').append(reference.getIndex()).append(']');
             } else if (reference.getFieldName() != null) {
-                path.append(path.isEmpty() ? "" : ".").append(reference.getFieldName());
+                path.append(path.isEmpty() ? "" : ".").append(payloadKind(reference.getFrom()) == null ? "" : "payload.")
+                        .append(reference.getFieldName());
             }
         }
         return path.toString();
+    }
+
+    /** The bench whose payload record that is (a class or an instance, as Jackson's references hold), or null. */
+    private static BenchKind payloadKind(Object from) {
+        Object type = from instanceof Payload payload ? payload.getClass() : from;
+        return Arrays.stream(BenchKind.values()).filter(kind -> kind.payloadType() == type).findFirst().orElse(null);
     }
 
     private static String at(JsonLocation location) {
@@ -243,53 +303,52 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
             }
             BenchKind kind = BenchKind.named(entry.name());
             if (kind == null) {
-                throw error(".name", (entry.name() == null ? "missing" : "unknown bench '" + entry.name() + "'")
-                        + "; expected one of: " + BenchKind.configNames());
+                throw error(".name", unknownBench(entry.name()));
             }
-            Payload payload = entry.payload() == null ? emptyPayload() : entry.payload();
-            requireOnlyAcceptedFields(kind, payload);
+            Payload payload = entry.payload() == null ? STRICT_JSON.convertValue(Map.of(), kind.payloadType())
+                    : entry.payload();
             if (Payload.orDefault(payload.skip(), false)) {
                 return null;
             }
             Checker check = new Checker(source);
-            Work work = work(kind, payload, check);
+            Work work = work(payload, check);
             String title = Payload.orDefault(payload.title(), kind.configName());
-            return new BenchSpec(uniqueId(title, ids), title, work, locks(kind, payload),
+            return new BenchSpec(uniqueId(title, ids), title, work, locks(payload),
                     threads(kind, payload, work, check),
                     check.atLeast(payload.warmupIterations(), DEFAULT_WARMUP_ITERATIONS, 0, field("warmupIterations")),
                     check.atLeast(payload.measurementIterations(), DEFAULT_MEASUREMENT_ITERATIONS, 1, field("measurementIterations")),
                     check.atLeast(payload.forks(), DEFAULT_FORKS, 1, field("forks")));
         }
 
-        private Work work(BenchKind kind, Payload payload, Checker check) {
-            return switch (kind) {
-                case CONSUME_CPU -> new Work.ConsumeCpu(
-                        check.atLeast(required(payload.actionsCount(), "actionsCount"), 0, 1, field("actionsCount")),
-                        check.atLeast(required(payload.beforeCpuTokens(), "beforeCpuTokens"), 0L, 0L, field("beforeCpuTokens")),
-                        check.atLeast(required(payload.inCpuTokens(), "inCpuTokens"), 0L, 0L, field("inCpuTokens")),
-                        check.atLeast(payload.yieldsBefore(), DEFAULT_YIELDS_BEFORE, 0, field("yieldsBefore")),
-                        Payload.orDefault(payload.yieldInCrit(), false));
-                case SHORT_SECTION -> new Work.ShortSection(
-                        check.atLeast(payload.acquisitionsCount(), DEFAULT_ACQUISITIONS, 1, field("acquisitionsCount")),
-                        check.atLeast(payload.outsideWork(), DEFAULT_OUTSIDE_WORK, 0, field("outsideWork")),
-                        check.within(payload.sharedWords(), DEFAULT_SHARED_WORDS, 1, MAX_SHARED_WORDS, field("sharedWords")));
-                case TEXT -> new Work.Text(
-                        check.atLeast(payload.lines(), DEFAULT_LINES, 1, field("lines")),
-                        payload.maps() == null ? 0 : check.atLeast(payload.maps(), 0, 1, field("maps")),
-                        Payload.orDefault(payload.seed(), DEFAULT_SEED));
-                case SWITCH -> new Work.Switch(
-                        check.atLeast(payload.yieldsPerThread(), DEFAULT_YIELDS_PER_THREAD, 1, field("yieldsPerThread")),
-                        check.within(payload.platformThreadsUpTo(), DEFAULT_PLATFORM_THREADS_UP_TO, 0,
+        private Work work(Payload payload, Checker check) {
+            return switch (payload) {
+                case Payload.ConsumeCpu p -> new Work.ConsumeCpu(
+                        check.atLeast(required(p.actionsCount(), "actionsCount"), 0, 1, field("actionsCount")),
+                        check.atLeast(required(p.beforeCpuTokens(), "beforeCpuTokens"), 0L, 0L, field("beforeCpuTokens")),
+                        check.atLeast(required(p.inCpuTokens(), "inCpuTokens"), 0L, 0L, field("inCpuTokens")),
+                        check.atLeast(p.yieldsBefore(), DEFAULT_YIELDS_BEFORE, 0, field("yieldsBefore")),
+                        Payload.orDefault(p.yieldInCrit(), false));
+                case Payload.ShortSection p -> new Work.ShortSection(
+                        check.atLeast(p.acquisitionsCount(), DEFAULT_ACQUISITIONS, 1, field("acquisitionsCount")),
+                        check.atLeast(p.outsideWork(), DEFAULT_OUTSIDE_WORK, 0, field("outsideWork")),
+                        check.within(p.sharedWords(), DEFAULT_SHARED_WORDS, 1, MAX_SHARED_WORDS, field("sharedWords")));
+                case Payload.Text p -> new Work.Text(
+                        check.atLeast(p.lines(), DEFAULT_LINES, 1, field("lines")),
+                        p.maps() == null ? 0 : check.atLeast(p.maps(), 0, 1, field("maps")),
+                        Payload.orDefault(p.seed(), DEFAULT_SEED));
+                case Payload.Switch p -> new Work.Switch(
+                        check.atLeast(p.yieldsPerThread(), DEFAULT_YIELDS_PER_THREAD, 1, field("yieldsPerThread")),
+                        check.within(p.platformThreadsUpTo(), DEFAULT_PLATFORM_THREADS_UP_TO, 0,
                                 MAX_PLATFORM_THREADS, field("platformThreadsUpTo")));
             };
         }
 
-        private List<String> locks(BenchKind kind, Payload payload) {
-            if (!kind.takesLocks()) {
+        private List<String> locks(Payload payload) {
+            if (!(payload instanceof Payload.OfLocks ofLocks)) {
                 return List.of();
             }
             List<String> names = new ArrayList<>();
-            List<Payload.LockEntry> entries = Payload.orDefault(payload.locks(), List.of());
+            List<Payload.LockEntry> entries = Payload.orDefault(ofLocks.locks(), List.of());
             for (int i = 0; i < entries.size(); i++) {
                 Payload.LockEntry lock = entries.get(i);
                 String field = field("locks[" + i + "]");
@@ -326,16 +385,6 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
             return from;
         }
 
-        private void requireOnlyAcceptedFields(BenchKind kind, Payload payload) {
-            Set<String> accepted = kind.acceptedFields();
-            for (String field : payload.presentFields()) {
-                if (!accepted.contains(field)) {
-                    throw error(".payload." + field, "does not apply to bench '" + kind.configName()
-                            + "'; its fields are: " + String.join(", ", accepted));
-                }
-            }
-        }
-
         private <T> T required(T value, String name) {
             if (value == null) {
                 throw error(".payload." + name, "missing; bench '" + entry.name() + "' needs it");
@@ -349,11 +398,6 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
 
         private ConfigException error(String field, String problem) {
             return new ConfigException(source, where + field, problem);
-        }
-
-        private static Payload emptyPayload() {
-            return new Payload(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, null, null);
         }
 
         /** {@code High contention.} becomes {@code high-contention}; a repeated one gets {@code -2}, {@code -3}... */

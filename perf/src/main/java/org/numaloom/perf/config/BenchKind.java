@@ -1,42 +1,32 @@
 package org.numaloom.perf.config;
 
 import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The benches a config can name, with the payload fields each accepts. A field that means nothing to
- * a bench (say {@code inCpuTokens} on {@code text}) is an error rather than silently ignored: the
- * user who wrote it expected it to change something.
+ * The benches a config can name, each with the record its {@code payload} is read into: the fields
+ * a bench accepts are that record's components, so this is the one place that ties a name to them.
  */
 public enum BenchKind {
-    CONSUME_CPU("consumeCpu", "the seed's microbenchmark: consumeCPU work and yields outside and inside the lock",
-            "actions/s", true, "actionsCount", "beforeCpuTokens", "inCpuTokens", "yieldsBefore", "yieldInCrit"),
-    SHORT_SECTION("shortSection", "the classic lock microbenchmark: counter++ under the lock, a few xorshift steps "
-            + "outside, no yields", "acquisitions/s", true, "acquisitionsCount", "outsideWork", "sharedWords"),
-    TEXT("text", "word counts of a generated text in lock-guarded hash maps", "lines/s", true, "lines", "maps", "seed"),
-    SWITCH("switch", "Thread.yield() among N threads on one CPU: the cost under every hand-off", "switches/s", false,
-            "yieldsPerThread", "platformThreadsUpTo");
-
-    /** Fields every bench accepts. */
-    static final List<String> COMMON_FIELDS = List.of("warmupIterations", "measurementIterations", "forks", "title",
-            "skip", "threads", "threadsFrom");
+    CONSUME_CPU("consumeCpu", Payload.ConsumeCpu.class,
+            "the seed's microbenchmark: consumeCPU work and yields outside and inside the lock", "actions/s"),
+    SHORT_SECTION("shortSection", Payload.ShortSection.class, "the classic lock microbenchmark: counter++ under the "
+            + "lock, a few xorshift steps outside, no yields", "acquisitions/s"),
+    TEXT("text", Payload.Text.class, "word counts of a generated text in lock-guarded hash maps", "lines/s"),
+    SWITCH("switch", Payload.Switch.class, "Thread.yield() among N threads on one CPU: the cost under every hand-off",
+            "switches/s");
 
     private final String configName;
+    private final Class<? extends Payload> payloadType;
     /** What it measures, in a line of the help text. */
     private final String summary;
     private final String unit;
-    private final boolean takesLocks;
-    private final List<String> ownFields;
 
-    BenchKind(String configName, String summary, String unit, boolean takesLocks, String... ownFields) {
+    BenchKind(String configName, Class<? extends Payload> payloadType, String summary, String unit) {
         this.configName = configName;
+        this.payloadType = payloadType;
         this.summary = summary;
         this.unit = unit;
-        this.takesLocks = takesLocks;
-        this.ownFields = List.of(ownFields);
     }
 
     /** The {@code name} of a bench in the config, e.g. {@code consumeCpu}. */
@@ -56,17 +46,12 @@ public enum BenchKind {
 
     /** Whether it measures locks (and so has a {@code locks} field and the baselines). */
     public boolean takesLocks() {
-        return takesLocks;
+        return Payload.OfLocks.class.isAssignableFrom(payloadType);
     }
 
-    /** The payload fields this bench accepts, common ones included. */
-    Set<String> acceptedFields() {
-        Set<String> fields = new LinkedHashSet<>(COMMON_FIELDS);
-        if (takesLocks) {
-            fields.add("locks");
-        }
-        fields.addAll(ownFields);
-        return fields;
+    /** The record its {@code payload} is read into, which Jackson picks by {@link #configName}. */
+    Class<? extends Payload> payloadType() {
+        return payloadType;
     }
 
     /** The bench of that config name, or null. */

@@ -1,6 +1,7 @@
 package org.numaloom.perf.config;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -101,13 +102,14 @@ class BenchConfigTest {
     void shortSectionFieldsOfTheWrongTypeOrBench() {
         assertTrue(failure(shortSection("\"outsideWork\": \"20\""))
                 .startsWith("test.json: benches[0].payload.outsideWork: expected a whole number"));
-        assertEquals("test.json: benches[0].payload.inCpuTokens: does not apply to bench 'shortSection'; its fields are: "
-                + "warmupIterations, measurementIterations, forks, title, skip, threads, threadsFrom, locks, "
-                + "acquisitionsCount, outsideWork, sharedWords", failure(shortSection("\"inCpuTokens\": 5")));
+        assertEquals("test.json: benches[0].payload: unknown field 'inCpuTokens' for bench 'shortSection'; expected one of: "
+                + "acquisitionsCount, forks, locks, measurementIterations, outsideWork, sharedWords, skip, threads, "
+                + "threadsFrom, title, warmupIterations", failure(shortSection("\"inCpuTokens\": 5")));
         assertTrue(failure(text("\"sharedWords\": 2"))
-                .startsWith("test.json: benches[0].payload.sharedWords: does not apply to bench 'text'"));
+                .startsWith("test.json: benches[0].payload: unknown field 'sharedWords' for bench 'text'"));
         String unknown = failure(shortSection("\"acquisitions\": 5"));
-        assertTrue(unknown.startsWith("test.json: benches[0].payload: unknown field 'acquisitions'; expected one of: "), unknown);
+        assertTrue(unknown.startsWith(
+                "test.json: benches[0].payload: unknown field 'acquisitions' for bench 'shortSection'; expected one of: "), unknown);
         assertTrue(unknown.contains("acquisitionsCount"), unknown);
     }
 
@@ -150,8 +152,8 @@ class BenchConfigTest {
     @Test
     void unknownPayloadField() {
         String message = failure(consumeCpu("\"actionCount\": 5"));
-        assertTrue(message.startsWith("test.json: benches[0].payload: unknown field 'actionCount'; expected one of: "),
-                message);
+        assertTrue(message.startsWith(
+                "test.json: benches[0].payload: unknown field 'actionCount' for bench 'consumeCpu'; expected one of: "), message);
         assertTrue(message.contains("actionsCount"), message);
     }
 
@@ -162,9 +164,60 @@ class BenchConfigTest {
 
     @Test
     void fieldThatDoesNotApplyToTheBench() {
-        assertEquals("test.json: benches[0].payload.inCpuTokens: does not apply to bench 'text'; its fields are: "
-                + "warmupIterations, measurementIterations, forks, title, skip, threads, threadsFrom, locks, lines, maps, seed",
+        assertEquals("test.json: benches[0].payload: unknown field 'inCpuTokens' for bench 'text'; expected one of: "
+                + "forks, lines, locks, maps, measurementIterations, seed, skip, threads, threadsFrom, title, warmupIterations",
                 failure(text("\"inCpuTokens\": 5")));
+        assertTrue(failure("{\"benches\": [{\"name\": \"switch\", \"payload\": {\"locks\": [{\"name\": \"MCS\"}]}}]}")
+                .startsWith("test.json: benches[0].payload: unknown field 'locks' for bench 'switch'; expected one of: "),
+                "the switch bench measures no lock");
+    }
+
+    @Test
+    void onlyTheSwitchBenchMeasuresNoLock() {
+        assertEquals(List.of(BenchKind.SWITCH),
+                Arrays.stream(BenchKind.values()).filter(kind -> !kind.takesLocks()).toList());
+    }
+
+    @Test
+    void theNameMayFollowThePayload() {
+        BenchSpec spec = only(parse("{\"benches\": [{\"payload\": {\"lines\": 5, \"threads\": [2]}, \"name\": \"text\"}]}"));
+        assertEquals(new Work.Text(5, 0, 42), spec.work());
+    }
+
+    @Test
+    void aMissingPayloadTakesEveryDefault() {
+        assertEquals(new Work.Text(100_000, 0, 42), only(parse("{\"benches\": [{\"name\": \"text\"}]}")).work());
+        assertEquals("test.json: benches[0].payload.actionsCount: missing; bench 'consumeCpu' needs it",
+                failure("{\"benches\": [{\"name\": \"consumeCpu\", \"payload\": null}]}"));
+    }
+
+    @Test
+    void missingName() {
+        assertEquals("test.json: benches[0].name: missing or not a string; expected one of: consumeCpu, shortSection, text, "
+                + "switch", failure("{\"benches\": [{\"payload\": {\"lines\": 5}}]}"));
+        assertEquals("test.json: benches[0].name: missing or not a string; expected one of: consumeCpu, shortSection, text, "
+                + "switch", failure("{\"benches\": [{\"name\": [\"text\"], \"payload\": {}}]}"));
+        assertEquals("test.json: benches[0].name: missing; expected one of: consumeCpu, shortSection, text, switch",
+                failure("{\"benches\": [{}]}"));
+    }
+
+    @Test
+    void entryOrPayloadThatIsNoObject() {
+        assertTrue(failure("{\"benches\": [\"text\"]}").startsWith("test.json: benches[0]: expected an object {...}"));
+        assertTrue(failure("{\"benches\": [{\"name\": \"text\", \"payload\": [1]}]}")
+                .startsWith("test.json: benches[0].payload: expected an object {...}"));
+    }
+
+    @Test
+    void unknownEntryField() {
+        assertEquals("test.json: benches[0]: unknown field 'kind'; expected one of: name, payload",
+                failure("{\"benches\": [{\"name\": \"text\", \"payload\": {}, \"kind\": \"jmh\"}]}"));
+    }
+
+    @Test
+    void fieldOfTheWrongTypeInsideAPayloadsList() {
+        String message = failure(text("\"locks\": [{\"name\": [\"MCS\"]}]"));
+        assertTrue(message.startsWith("test.json: benches[0].payload.locks[0].name: expected a string"), message);
     }
 
     @ParameterizedTest
@@ -244,6 +297,8 @@ class BenchConfigTest {
     void unknownBench() {
         assertEquals("test.json: benches[0].name: unknown bench 'matrix'; expected one of: consumeCpu, shortSection, text, switch",
                 failure("{\"benches\": [{\"name\": \"matrix\", \"payload\": {}}]}"));
+        assertEquals("test.json: benches[0].name: unknown bench 'matrix'; expected one of: consumeCpu, shortSection, text, switch",
+                failure("{\"benches\": [{\"name\": \"matrix\"}]}"), "without a payload too");
     }
 
     @Test
