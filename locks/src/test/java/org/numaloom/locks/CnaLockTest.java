@@ -111,6 +111,27 @@ class CnaLockTest {
         assertSame(newcomer, remote.next, "the newcomer queues behind the waiters put back");
     }
 
+    /**
+     * The head looks at no more than {@value CnaQueue#SCAN_LIMIT} waiters for one on its node, which
+     * bounds the work of the next holder before its critical section: with that many remote waiters
+     * ahead of the only local one, the head passes to the first remote waiter, as if it had none.
+     */
+    @Test
+    void theSearchForALocalWaiterStopsAtTheScanLimit() {
+        CnaQueue queue = new CnaQueue(64);
+        QNode head = waiterOn(1);
+        queue.enqueue(head);
+        List<QNode> remote = new ArrayList<>();
+        for (int i = 0; i < CnaQueue.SCAN_LIMIT; i++) {
+            remote.add(waiterOn(0));
+            queue.enqueue(remote.get(i));
+        }
+        QNode local = waiterOn(1);
+        queue.enqueue(local);
+        assertSame(remote.get(0), queue.passHead(head), "the local waiter is the 65th: beyond the scan");
+        assertEquals(QNode.WAITING, local.status);
+    }
+
     private static QNode waiterOn(int node) {
         return new QNode(Thread.currentThread(), node);
     }
