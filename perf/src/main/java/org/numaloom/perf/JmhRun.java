@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
 
 import org.numaloom.perf.bench.ConsumeCpuBenchmark;
 import org.numaloom.perf.bench.CostCalibrationBenchmark;
@@ -20,6 +21,7 @@ import org.numaloom.perf.config.BenchKind;
 import org.numaloom.perf.config.BenchSpec;
 import org.numaloom.perf.config.Work;
 import org.numaloom.perf.placement.Placement;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
@@ -55,6 +57,12 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
     /** Work per second, from a single-shot score (time per invocation in {@link #unit}) at that thread count. */
     double throughput(double score, int threads) {
         return work.workPerInvocation(threads) / (score / unit.convert(1, TimeUnit.SECONDS));
+    }
+
+    /** The throughput of each measured iteration of one fork, as {@link #throughput} makes it of the score. */
+    DoubleStream iterationThroughputs(BenchmarkResult fork, int threads) {
+        return fork.getIterationResults().stream()
+                .mapToDouble(iteration -> throughput(iteration.getPrimaryResult().getScore(), threads));
     }
 
     /** Stem of this run's files: {@code high-contention-numa_mcs}. */

@@ -105,9 +105,7 @@ final class Progress implements OutputFormat {
      * error, a 99.9% confidence interval from a handful of samples, printed as "±387%", read as noise.
      */
     static String throughput(JmhRun run, BenchmarkResult result, int threads) {
-        double[] perIteration = result.getIterationResults().stream()
-                .mapToDouble(iteration -> run.throughput(iteration.getPrimaryResult().getScore(), threads)).toArray();
-        Spread spread = Spread.of(perIteration);
+        Spread spread = Spread.of(run.iterationThroughputs(result, threads).toArray());
         String unit = run.work().kind().unit();
         String score = String.format(Locale.ROOT, "%,.0f %s", run.throughput(result.getPrimaryResult().getScore(), threads), unit);
         return Double.isNaN(spread.cvPercent()) ? score

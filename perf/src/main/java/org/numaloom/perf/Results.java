@@ -15,8 +15,6 @@ import org.numaloom.perf.config.Work;
 import org.numaloom.perf.report.Ideal;
 import org.numaloom.perf.report.Measurement;
 import org.numaloom.perf.report.Spread;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -75,15 +73,11 @@ final class Results {
     private static Measurement measurementOf(JmhRun run, BenchSpec spec, RunResult result) {
         int threads = Integer.parseInt(result.getParams().getParam("threads"));
         Result<?> score = result.getPrimaryResult();
-        List<Double> perIteration = new ArrayList<>();
-        for (BenchmarkResult fork : result.getBenchmarkResults()) {
-            for (IterationResult iteration : fork.getIterationResults()) {
-                perIteration.add(run.throughput(iteration.getPrimaryResult().getScore(), threads));
-            }
-        }
+        double[] perIteration = result.getBenchmarkResults().stream()
+                .flatMapToDouble(fork -> run.iterationThroughputs(fork, threads)).toArray();
         Measurement m = Measurement.of(run.bench(), run.variant(), threads, run.throughput(score.getScore(), threads),
                 spec.kind().unit(), 100 * score.getScoreError() / score.getScore(),
-                Spread.of(perIteration.stream().mapToDouble(Double::doubleValue).toArray()));
+                Spread.of(perIteration));
         Map<String, Result> secondary = result.getSecondaryResults();
         Measurement withMemory = secondary.containsKey("residentBytesPerThread")
                 ? m.withMemory(secondary.get("residentBytesPerThread").getScore(), secondary.get("heapBytesPerThread").getScore())

@@ -138,7 +138,8 @@ public class CpuLocatorBenchmark {
         }
     }
 
-    private static void requireVirtual(boolean virtual) {
+    /** Fails unless the benchmark thread is of the kind its method names; shared with the other benchmarks' states. */
+    static void requireVirtual(boolean virtual) {
         if (Thread.currentThread().isVirtual() != virtual) {
             throw new IllegalStateException("this benchmark must run on a " + (virtual ? "virtual" : "platform")
                     + " thread: run it in the fork its @Fork declares (JVM flag " + VIRTUAL_BENCHMARK_THREADS

@@ -61,7 +61,7 @@ public class UncontendedBenchmark {
     public static class OnPlatformThread {
         @Setup
         public void check() {
-            ThreadKind.require(false);
+            CpuLocatorBenchmark.requireVirtual(false);
         }
     }
 
@@ -70,7 +70,7 @@ public class UncontendedBenchmark {
     public static class OnVirtualThread {
         @Setup
         public void check() {
-            ThreadKind.require(true);
+            CpuLocatorBenchmark.requireVirtual(true);
         }
     }
 
@@ -83,15 +83,5 @@ public class UncontendedBenchmark {
     @Fork(jvmArgsAppend = VIRTUAL_BENCHMARK_THREADS)
     public long virtualThread(Section section, OnVirtualThread thread) {
         return section.lockIncrementUnlock();
-    }
-
-    private static final class ThreadKind {
-        static void require(boolean virtual) {
-            if (Thread.currentThread().isVirtual() != virtual) {
-                throw new IllegalStateException("this benchmark must run on a " + (virtual ? "virtual" : "platform")
-                        + " thread, but runs on " + Thread.currentThread()
-                        + (virtual ? "; its fork needs " + VIRTUAL_BENCHMARK_THREADS : ""));
-            }
-        }
     }
 }
