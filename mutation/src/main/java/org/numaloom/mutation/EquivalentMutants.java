@@ -1,9 +1,7 @@
 package org.numaloom.mutation;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -49,21 +47,13 @@ final class EquivalentMutants {
 
     static EquivalentMutants parse(String text) {
         Map<String, String> reasons = new LinkedHashMap<>();
-        try (BufferedReader lines = new BufferedReader(new StringReader(text))) {
-            for (String line; (line = lines.readLine()) != null; ) {
-                String entry = line.strip();
-                if (entry.isEmpty() || entry.startsWith("#")) {
-                    continue;
-                }
-                Matcher parts = ENTRY.matcher(entry);
-                if (!parts.matches()) {
-                    throw new IllegalArgumentException(RESOURCE + ": \"" + line + "\" is not LOCK MUTANT_ID # why");
-                }
-                reasons.put(parts.group(1) + " " + parts.group(2), parts.group(3).strip());
+        text.lines().map(String::strip).filter(entry -> !entry.isEmpty() && !entry.startsWith("#")).forEach(entry -> {
+            Matcher parts = ENTRY.matcher(entry);
+            if (!parts.matches()) {
+                throw new IllegalArgumentException(RESOURCE + ": \"" + entry + "\" is not LOCK MUTANT_ID # why");
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            reasons.put(parts.group(1) + " " + parts.group(2), parts.group(3).strip());
+        });
         return new EquivalentMutants(reasons);
     }
 
