@@ -15,7 +15,8 @@ import org.numaloom.locks.registry.LockType;
  * The locks the suite checks: every registered lock and NUMA_MCS over spread nodes
  * ({@link LockCases}), plus the kit's queue locks without spinning.
  *
- * <p>Why spin-free variants. The registered locks spin for up to {@code numaloom.maxSpinNanos} (2 µs) before they park.
+ * <p>Why spin-free variants. The registered locks spin before they park (NUMA_MCS and CNA for up
+ * to {@code numaloom.leaderSpinNanos}, 20 µs; MCS for up to {@code numaloom.maxSpinNanos}, 2 µs).
  * Lincheck explores those spin loops without trouble (about as fast as the spin-free locks), so
  * they are checked as they ship. But in most explored interleavings a spinning waiter sees the
  * lock change hands before its spin budget runs out, and the parking code (the parked mark, the

@@ -29,13 +29,6 @@ import java.util.concurrent.locks.Lock;
  */
 public abstract class AbstractReentrantLock extends Padding implements Lock {
     /**
-     * The longest a waiting thread spins before it parks, in nanoseconds, unless a lock is built
-     * with its own: about one park/unpark round trip of a virtual thread (1 µs on one carrier,
-     * 2.5 µs across two, measured on a 2-core x86_64 machine), beyond which parking costs less.
-     */
-    public static final long DEFAULT_MAX_SPIN_NANOS = Long.getLong("numaloom.maxSpinNanos", 2_000L);
-
-    /**
      * The holder, and its holds beyond the first: written by the holder only, read by others only
      * to compare with themselves (or, by a spinning waiter, to see whether the holder runs). They
      * follow the leading {@link Padding}, so that a lock class can put its lock word beside them:
