@@ -58,29 +58,10 @@ public final class McsLock extends McsLockFields {
     @Override
     boolean acquire(Waiter waiter) {
         QNode node = new QNode(Thread.currentThread());
-        if (queue.enqueue(node) != null && !spinUntilHead(node) && !queue.awaitHead(node, waiter)) {
+        if (queue.enqueue(node) != null && !McsQueue.spinUntilTurn(node, maxSpinNanos, this) && !queue.awaitHead(node, waiter)) {
             return false;
         }
         holderNode = node;
-        return true;
-    }
-
-    /**
-     * Spins on the node's own status, which only its predecessor writes, for at most
-     * {@code maxSpinNanos} and while the holder may be running ({@link Holders}).
-     */
-    private boolean spinUntilHead(QNode node) {
-        if (maxSpinNanos == 0) {
-            return false;
-        }
-        long start = System.nanoTime();
-        for (int round = 1; node.status == QNode.WAITING; round++) {
-            if (!Holders.mayBeRunning(holderHint())
-                    || (round & 3) == 0 && System.nanoTime() - start > maxSpinNanos) {
-                return false;
-            }
-            Thread.onSpinWait();
-        }
         return true;
     }
 

@@ -75,7 +75,7 @@ class McsQueue extends McsQueueTail {
     }
 
     /**
-     * Parks until the node becomes the head.
+     * Parks until the node's turn comes (it becomes the head, or is granted more).
      *
      * @return true if it did; false if the waiter gave up, in which case the node is cancelled
      *         and will be skipped
@@ -90,17 +90,52 @@ class McsQueue extends McsQueueTail {
     }
 
     /**
+     * Spins on the node's own status, which only its predecessor writes, until its turn comes: for
+     * at most {@code maxSpinNanos}, and while the holder of {@code lock} may be running
+     * ({@link Holders}).
+     *
+     * @return true if the turn came; false if the caller must park ({@link #awaitHead})
+     */
+    static boolean spinUntilTurn(QNode node, long maxSpinNanos, AbstractReentrantLock lock) {
+        if (maxSpinNanos == 0) {
+            return false;
+        }
+        long start = System.nanoTime();
+        for (int round = 1; node.status == QNode.WAITING; round++) {
+            if (!Holders.mayBeRunning(lock.holderHint())
+                    || (round & 3) == 0 && System.nanoTime() - start > maxSpinNanos) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    /**
      * Passes the head from the node to the first successor that has not given up, without waking
      * it.
      *
      * @return the new head, or null if the queue is now empty
      */
     QNode passHead(QNode node) {
+        return passTurn(node, QNode.HEAD);
+    }
+
+    /**
+     * As {@link #passHead}, but the successor's turn comes as {@link QNode#GRANTED}: for a lock that
+     * hands more than this queue's turn over with it (an {@link HmcsLock} cohort keeps the levels
+     * above).
+     */
+    final QNode grantToSuccessor(QNode node) {
+        return passTurn(node, QNode.GRANTED);
+    }
+
+    private QNode passTurn(QNode node, int turn) {
         QNode successor = node.next;
         if (successor == null && (successor = successorOrEmpty(node)) == null) {
             return null;
         }
-        return headFirstLive(successor);
+        return firstLive(successor, turn);
     }
 
     /**
@@ -110,8 +145,13 @@ class McsQueue extends McsQueueTail {
      *         now empty
      */
     final QNode headFirstLive(QNode first) {
+        return firstLive(first, QNode.HEAD);
+    }
+
+    /** Gives the turn to the first node from {@code first} on that has not given up; null if none is left. */
+    private QNode firstLive(QNode first, int turn) {
         for (QNode candidate = first; ; ) {
-            if (candidate.casStatus(QNode.WAITING, QNode.HEAD)) {
+            if (candidate.casStatus(QNode.WAITING, turn)) {
                 return candidate;
             }
             QNode next = candidate.next;

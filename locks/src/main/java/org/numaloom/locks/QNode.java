@@ -10,6 +10,7 @@ import java.lang.invoke.VarHandle;
  * <p>Status transitions, each made by one compare-and-set so that two parties never both win:
  * <pre>
  *   WAITING --(predecessor passes the head)--> HEAD
+ *   WAITING --(predecessor passes the head and the levels above it: an HmcsLock cohort)--> GRANTED
  *   WAITING --(owner gives up: timeout, interrupt)--> CANCELLED   (skipped when the head passes)
  *   HEAD    --(lock holder hands the lock over directly)--> GRANTED
  *   HEAD    --(owner gives up while competing for the lock word)--> ABANDONED

@@ -33,7 +33,7 @@ class CnaLockTest {
     void keepsTheLockOnTheLeadersNodeWhileItHasWaiters() throws Exception {
         CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64);
         assertEquals(List.of("A@1", "C@1", "D@1", "B@0", "E@0"),
-                acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
+                QueuedThreads.acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
     }
 
     /**
@@ -44,14 +44,14 @@ class CnaLockTest {
     void putsSetAsideWaitersBackWithinTheLocalPassBound() throws Exception {
         CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 1);
         assertEquals(List.of("A@1", "C@1", "B@0", "E@0", "D@1"),
-                acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
+                QueuedThreads.acquisitionOrder(lock, "A@1", "B@0", "C@1", "D@1", "E@0"));
     }
 
     /** On one node nothing is set aside: the queue is FIFO, like MCS. */
     @Test
     void isFifoWhenEveryWaiterIsOnTheSameNode() throws Exception {
         CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 1);
-        assertEquals(List.of("A@1", "B@1", "C@1", "D@1"), acquisitionOrder(lock, "A@1", "B@1", "C@1", "D@1"));
+        assertEquals(List.of("A@1", "B@1", "C@1", "D@1"), QueuedThreads.acquisitionOrder(lock, "A@1", "B@1", "C@1", "D@1"));
     }
 
     /**
@@ -64,11 +64,11 @@ class CnaLockTest {
         CnaLock lock = new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64);
         List<String> order = new ArrayList<>();
         lock.lock();
-        Threads.Running<Boolean> a = queue(lock, "A@1", order, 0);
+        Threads.Running<Boolean> a = QueuedThreads.queue(lock, "A@1", order, 0);
         Threads.Running<Boolean> b = Threads.running("B@0", () -> lock.tryLock(100, TimeUnit.MILLISECONDS)).awaitBlocked();
-        Threads.Running<Boolean> c = queue(lock, "C@1", order, 500);
-        Threads.Running<Boolean> d = queue(lock, "D@1", order, 0);
-        Threads.Running<Boolean> e = queue(lock, "E@0", order, 0);
+        Threads.Running<Boolean> c = QueuedThreads.queue(lock, "C@1", order, 500);
+        Threads.Running<Boolean> d = QueuedThreads.queue(lock, "D@1", order, 0);
+        Threads.Running<Boolean> e = QueuedThreads.queue(lock, "E@0", order, 0);
         lock.unlock();
         for (Threads.Running<Boolean> waiter : List.of(a, c, d, e)) {
             waiter.get();
@@ -163,41 +163,5 @@ class CnaLockTest {
         assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, 8, 0, 8));
         assertThrows(IllegalArgumentException.class, () -> new CnaLock(BY_NAME, 8, 8, 0));
         assertThrows(IllegalArgumentException.class, () -> new CnaLock(LockCases.spreadOver(0), 8, 8, 8));
-    }
-
-    /**
-     * Holds the lock while threads of the given names queue up one after another, each parked
-     * before the next arrives; then lets it go and returns the order in which they got it.
-     */
-    private static List<String> acquisitionOrder(CnaLock lock, String... names) throws Exception {
-        List<String> order = new ArrayList<>();
-        lock.lock();
-        List<Threads.Running<Boolean>> waiters = new ArrayList<>();
-        for (String name : names) {
-            waiters.add(queue(lock, name, order, 0));
-        }
-        lock.unlock();
-        for (Threads.Running<Boolean> waiter : waiters) {
-            waiter.get();
-        }
-        return order;
-    }
-
-    /**
-     * Starts a thread that locks, notes its name in {@code order} (guarded by the lock), holds the
-     * lock for {@code holdMillis} and unlocks; returns once the thread is parked in the queue.
-     */
-    private static Threads.Running<Boolean> queue(CnaLock lock, String name, List<String> order, long holdMillis)
-            throws Exception {
-        return Threads.running(name, () -> {
-            lock.lock();
-            try {
-                order.add(Thread.currentThread().getName());
-                Thread.sleep(holdMillis);
-            } finally {
-                lock.unlock();
-            }
-            return true;
-        }).awaitBlocked();
     }
 }

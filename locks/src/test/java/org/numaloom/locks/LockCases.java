@@ -12,8 +12,9 @@ import org.numaloom.locks.registry.LockType;
 
 /**
  * The locks every lock-level suite runs against: each registered lock, plus NUMA_MCS and CNA over
- * several spread nodes so that the cross-node paths (leaders of several nodes, direct hand-off, a
- * reordered queue) run on a machine with one NUMA node.
+ * several spread nodes and HMCS over spread groups, so that the cross-node paths (leaders of
+ * several nodes, direct hand-off, a reordered queue, cohort passes) run on a machine with one NUMA
+ * node.
  */
 public final class LockCases {
     private LockCases() {
@@ -70,6 +71,17 @@ public final class LockCases {
     }
 
     /**
+     * An HMCS lock over 4 leaf groups in 2 groups under the root, threads assigned by thread id,
+     * that parks at once and lets a group's parent go after 2 passes within the group, to stress its
+     * cohort passes and the levels' hand-overs.
+     */
+    public static LockType hmcsOverSpreadGroups() {
+        return new LockType("HMCS_4_SPREAD_GROUPS",
+                "HMCS over 4 leaf groups in 2 groups, assigned by thread id, parent let go after 2 cohort passes, no spinning",
+                true, () -> new HmcsLock(Hierarchy.uniform(() -> (int) (Thread.currentThread().threadId() % 4), 2, 2), 0, 2));
+    }
+
+    /**
      * The system property that limits the lock cases to some locks: comma-separated names, each
      * keeping that lock and its variants ({@code NUMA_MCS} keeps {@code NUMA_MCS_4_SPREAD_NODES}).
      * {@code ./numaloom mutate} sets it, so that a mutant of one lock is tested on that lock alone.
@@ -82,9 +94,9 @@ public final class LockCases {
         return onlySelected(cases);
     }
 
-    /** The cases besides the registered locks: NUMA_MCS and CNA over spread nodes. */
+    /** The cases besides the registered locks: NUMA_MCS and CNA over spread nodes, HMCS over spread groups. */
     private static List<LockType> variants() {
-        return List.of(numaMcsOverSpreadNodes(4), cnaOverSpreadNodes(2));
+        return List.of(numaMcsOverSpreadNodes(4), cnaOverSpreadNodes(2), hmcsOverSpreadGroups());
     }
 
     /** The cases that {@link #ONLY_PROPERTY} selects: all of them when it is unset or blank. */

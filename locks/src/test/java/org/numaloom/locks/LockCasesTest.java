@@ -26,7 +26,7 @@ class LockCasesTest {
     void anUnknownNameIsTheRegistrysErrorListingEveryNameItKnows() {
         String message = assertThrows(IllegalArgumentException.class, () -> LockCases.named("NO_SUCH_LOCK")).getMessage();
         List<String> known = new java.util.ArrayList<>(LockRegistry.names());
-        known.addAll(List.of("NUMA_MCS_4_SPREAD_NODES", "CNA_2_SPREAD_NODES"));
+        known.addAll(List.of("NUMA_MCS_4_SPREAD_NODES", "CNA_2_SPREAD_NODES", "HMCS_4_SPREAD_GROUPS"));
         BrokenLocks.everyControl().stream().map(LockType::name).forEach(known::add);
         assertEquals("unknown lock 'NO_SUCH_LOCK'; known locks: " + String.join(", ", known)
                 + ". To add a lock of your own, implement org.numaloom.locks.registry.LockProvider and list that class in"

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.numaloom.locks.CnaLock;
+import org.numaloom.locks.HmcsLock;
 import org.numaloom.locks.McsLock;
 import org.numaloom.locks.NumaMcsLock;
 
@@ -17,6 +18,8 @@ public final class BuiltInLocks implements LockProvider {
                 new LockType("CNA", "one queue reordered CNA-style to keep the lock on the leader's NUMA node; barging, spin-then-park, bounded",
                         true, CnaLock::new),
                 new LockType("MCS", "one strict-FIFO MCS queue, spin-then-park", true, McsLock::new),
+                new LockType("HMCS", "MCS queues per cluster, NUMA node and package, each group passing the lock within "
+                        + "itself up to a bound (HMCS); FIFO, spin-then-park", true, HmcsLock::new),
                 new LockType("UNFAIR_REENTRANT", "java.util.concurrent.locks.ReentrantLock(false), the JDK's default",
                         true, () -> new ReentrantLock(false)),
                 new LockType("FAIR_REENTRANT", "java.util.concurrent.locks.ReentrantLock(true)",

@@ -212,14 +212,27 @@ public final class Topology {
 
     /** As {@link #nodeOfHostCpu(int)} on a host with hostCpuCount CPU ids (the highest plus one). */
     int nodeOfHostCpu(int hostCpu, int hostCpuCount) {
+        int p = positionOfHostCpu(hostCpu, hostCpuCount);
+        return p < 0 ? 0 : nodeOf[p];
+    }
+
+    /**
+     * Returns the position, in {@link #cpus()}, of the CPU that stands for a CPU id as the running
+     * kernel reports it, by the mapping of {@link #nodeOfHostCpu(int)}; -1 for an id outside it.
+     * Never throws, for the same reason.
+     */
+    public int positionOfHostCpu(int hostCpu) {
+        return positionOfHostCpu(hostCpu, HostCpus.COUNT);
+    }
+
+    private int positionOfHostCpu(int hostCpu, int hostCpuCount) {
         if (hostCpu < 0 || hostCpu >= hostCpuCount) {
-            return 0;
+            return -1;
         }
         if (machine) {
-            int p = Arrays.binarySearch(cpus, hostCpu);
-            return p < 0 ? 0 : nodeOf[p];
+            return Math.max(Arrays.binarySearch(cpus, hostCpu), -1);
         }
-        return nodeOf[(int) ((long) hostCpu * cpus.length / hostCpuCount)];
+        return (int) ((long) hostCpu * cpus.length / hostCpuCount);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.numaloom.locks.NumaMcsLock;
 class LockRegistryTest {
     @Test
     void listsTheBuiltInLocksFirstThenPluggedOnes() {
-        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "EXAMPLE_PLUGGED"), LockRegistry.names());
+        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "HMCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "EXAMPLE_PLUGGED"), LockRegistry.names());
     }
 
     @Test
@@ -33,7 +33,7 @@ class LockRegistryTest {
     void anUnknownNameListsTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LockRegistry.named("NUMA_CMS"));
         assertTrue(e.getMessage().contains("unknown lock 'NUMA_CMS'"), e.getMessage());
-        assertTrue(e.getMessage().contains("NUMA_MCS, CNA, MCS, UNFAIR_REENTRANT, FAIR_REENTRANT, EXAMPLE_PLUGGED"), e.getMessage());
+        assertTrue(e.getMessage().contains("NUMA_MCS, CNA, MCS, HMCS, UNFAIR_REENTRANT, FAIR_REENTRANT, EXAMPLE_PLUGGED"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LockRegistry.named(null));
     }
 
