@@ -67,7 +67,7 @@ public final class HmcsLock extends HmcsLockFields {
 
     /** Levels from the topology in force ({@link Topology#current()}), default spin and bound. */
     public HmcsLock() {
-        this(Hierarchy.of(Topology.current()), McsLock.DEFAULT_MAX_SPIN_NANOS, DEFAULT_COHORT_PASS_BOUND);
+        this(Hierarchy.of(Topology.current()), McsQueue.DEFAULT_MAX_SPIN_NANOS, DEFAULT_COHORT_PASS_BOUND);
     }
 
     /**

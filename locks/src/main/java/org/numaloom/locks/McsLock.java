@@ -21,14 +21,8 @@ public final class McsLock extends McsLockFields {
     @SuppressWarnings("unused")
     private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 
-    /**
-     * The longest a waiter spins on its node before it parks, in nanoseconds, unless a lock is built
-     * with its own: about one park/unpark round trip of a virtual thread (1 µs on one carrier,
-     * 2.5 µs across two, measured on a 2-core x86_64 machine). Every queued waiter spins here, not
-     * only the head, so a longer spin costs carriers: with 20 µs, sections of about 2.5 µs that
-     * yield ran 3.6 times slower at 8 and 64 threads on 2 carriers.
-     */
-    public static final long DEFAULT_MAX_SPIN_NANOS = Long.getLong("numaloom.maxSpinNanos", 2_000L);
+    /** The longest a waiter spins on its node before it parks, unless a lock is built with its own; see {@link McsQueue#spinUntilTurn}. */
+    public static final long DEFAULT_MAX_SPIN_NANOS = McsQueue.DEFAULT_MAX_SPIN_NANOS;
 
     private final McsQueue queue = new McsQueue();
     private final long maxSpinNanos;
