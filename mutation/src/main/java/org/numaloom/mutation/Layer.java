@@ -38,13 +38,16 @@ public enum Layer {
             return runs;
         }
     },
-    /** The jcstress suite of stress/ for the lock, in quick mode. */
-    JCSTRESS(1200) {
+    /**
+     * The jcstress suite of stress/ for the lock and its variants (NUMA_MCS over spread nodes, which
+     * parks at once and hands off at every chance), in quick mode.
+     */
+    JCSTRESS(2400) {
         @Override
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
-            return List.of(context.java(context.stressClassPath(mutant), List.of(),
+            return List.of(context.java(context.stressClassPath(mutant), List.of("-D" + LOCKS_PROPERTY + "=" + lock),
                     "org.numaloom.stress.jcstress.JcstressRun",
-                    List.of("--mode", "quick", "--lock", lock, "--report", work.resolve("jcstress").toString())));
+                    List.of("--mode", "quick", "--report", work.resolve("jcstress").toString())));
         }
     },
     /** Lincheck model checking and stress of linearizability/ for the lock. */

@@ -38,9 +38,9 @@ import org.numaloom.locks.registry.LockType;
  * ({@link #EXPECTED_CATCH}); every test that caught it is reported.
  */
 class JcstressSuiteTest {
-    static final List<String> BUDGETED_TESTS = List.of("MutualExclusion", "InterruptiblyVsTimedTry", "TryVsTimedTry",
-            "Visibility", "Liveness", "ForeignUnlock");
-    static final int TESTS_PER_LOCK = 6;
+    static final List<String> BUDGETED_TESTS = List.of("MutualExclusion", "Rearrivals", "InterruptiblyVsTimedTry",
+            "TryVsTimedTry", "Visibility", "Liveness", "ForeignUnlock");
+    static final int TESTS_PER_LOCK = 7;
     static final int BUDGET_MINUTES = 12;
 
     /** How each negative control must be caught: the failure its flaw must cause. */
