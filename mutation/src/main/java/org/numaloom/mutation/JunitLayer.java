@@ -68,7 +68,7 @@ public final class JunitLayer {
             Throwable thrown = result.getThrowable().orElse(new AssertionError("failed without an exception"));
             all.add(thrown);
             System.out.println("FAILED " + testClassOf(test) + test.getLegacyReportingName() + ": "
-                    + thrown.toString().lines().findFirst().orElse(""));
+                    + firstLineOf(thrown) + causeOf(thrown));
             System.out.flush();
             System.exit(exitCode());
         }
@@ -82,6 +82,22 @@ public final class JunitLayer {
             }
             return all.stream().allMatch(JunitLayer::timedOut) ? Layer.HUNG_EXIT : 1;
         }
+    }
+
+    private static String firstLineOf(Throwable thrown) {
+        return thrown.toString().lines().findFirst().orElse("");
+    }
+
+    /**
+     * {@code "; root cause: ..."} where the failure wraps another throwable: an {@code assertThrows}
+     * that got the wrong exception names only its type, and the canary's message is in the cause.
+     */
+    private static String causeOf(Throwable thrown) {
+        Throwable root = thrown;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == thrown ? "" : "; root cause: " + firstLineOf(root);
     }
 
     /** {@code LockContractTest.} for a test of that class, from the test's unique id. */
