@@ -57,7 +57,8 @@ public enum Layer {
         @Override
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
             return List.of(context.java(context.lincheckClassPath(mutant),
-                    List.of("-XX:+EnableDynamicAgentLoading", "-Dnumaloom.lincheck.locks=" + lock),
+                    List.of("-XX:+EnableDynamicAgentLoading", "-Dnumaloom.lincheck.locks=" + lock,
+                            "-D" + JunitLayer.TIMEOUT_PROPERTY + "=10 m"),
                     JunitLayer.class.getName(), List.of("org.numaloom.linearizability")));
         }
     };
