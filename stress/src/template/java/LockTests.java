@@ -11,6 +11,7 @@ import org.numaloom.stress.HeldLock;
 import org.numaloom.stress.jcstress.Acquisition;
 import org.numaloom.stress.jcstress.GuardedCounter;
 import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Mode;
@@ -69,6 +70,39 @@ public final class __LOCK__ {
         }
     }
     // PAIR-END
+
+    @JCStressTest
+    @Description("Each of two threads increments the counter twice, lock() each time: a thread that lets go while"
+            + " the other waits comes back at once, so it arrives as the lock passes to its waiter, the third"
+            + " arrival that one acquisition each never makes.")
+    @Outcome(id = "4", expect = ACCEPTABLE, desc = "all four increments, one holder at a time")
+    @Outcome(expect = FORBIDDEN, desc = "lost update: two were inside at once")
+    @State
+    public static class Rearrivals extends GuardedCounter {
+        public Rearrivals() {
+            super(TYPE);
+        }
+
+        @Actor
+        public void actor1() {
+            incrementTwice();
+        }
+
+        @Actor
+        public void actor2() {
+            incrementTwice();
+        }
+
+        private void incrementTwice() {
+            incrementIfAcquired(Acquisition.LOCK);
+            incrementIfAcquired(Acquisition.LOCK);
+        }
+
+        @Arbiter
+        public void count(I_Result r) {
+            r.r1 = count();
+        }
+    }
 
     @JCStressTest
     @Description("Visibility across unlock -> lock: what a holder wrote before unlock() the next holder sees, all of it.")

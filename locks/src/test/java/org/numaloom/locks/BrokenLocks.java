@@ -45,6 +45,15 @@ public final class BrokenLocks {
             "NEGATIVE CONTROL: an interrupt consumed while queued is forgotten once the waiter becomes the head",
             true, SwallowedInterruptLock::new);
 
+    /**
+     * NEGATIVE CONTROL for the suites that nest holds across a condition wait (the virtual-thread
+     * harness's condition phase): {@code await} gives back one hold instead of the count the waiter
+     * held. Not in {@link #all()}: only a suite that locks twice before it awaits can see it.
+     */
+    public static final LockType ONE_HOLD_AFTER_AWAIT = new LockType("ONE_HOLD_AFTER_AWAIT",
+            "NEGATIVE CONTROL: a condition wait gives back one hold, not the count the waiter held",
+            true, OneHoldAfterAwaitLock::new);
+
     /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
@@ -64,6 +73,7 @@ public final class BrokenLocks {
         List<LockType> controls = new ArrayList<>(all());
         controls.add(UNBOUNDED_HEAD_SPIN);
         controls.add(SWALLOWED_INTERRUPT);
+        controls.add(ONE_HOLD_AFTER_AWAIT);
         return controls;
     }
 

@@ -51,11 +51,15 @@ public final class LockCases {
         };
     }
 
-    /** A NUMA_MCS over spread nodes, that hands off often and parks at once, to stress those paths. */
+    /**
+     * A NUMA_MCS over spread nodes that parks at once and hands the lock to another node's leader
+     * at every chance (a hand-off bound of 1), so that every contended acquisition goes through a
+     * park, a wake-up or a direct hand-off, the paths a spinning lock rarely reaches.
+     */
     public static LockType numaMcsOverSpreadNodes(int nodes) {
         return new LockType("NUMA_MCS_" + nodes + "_SPREAD_NODES",
-                "NUMA_MCS over " + nodes + " nodes assigned by thread id, hand-off every 2 acquisitions, no spinning",
-                true, () -> new NumaMcsLock(spreadOver(nodes), 0, 2));
+                "NUMA_MCS over " + nodes + " nodes assigned by thread id, hand-off at every acquisition, no spinning",
+                true, () -> new NumaMcsLock(spreadOver(nodes), 0, 1));
     }
 
     /**

@@ -22,14 +22,16 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * ends the run: one failed test is enough to kill a mutant, and the rest would only take time
  * (a mutant that hangs the lock hangs test after test).
  *
- * <p>Tests get {@value #TIMEOUT} each unless they say otherwise: the suites' tests take seconds,
- * and a mutant that hangs one should be told from one that fails before the runner stops the
- * layer.
+ * <p>Tests get {@value #TIMEOUT} each unless they say otherwise, or the system property
+ * {@value #TIMEOUT_PROPERTY} gives another default: the locks' suites take seconds per test, and
+ * a mutant that hangs one should be told from one that fails before the runner stops the layer;
+ * Lincheck's model checking of one lock takes minutes.
  *
  * <p>Usage: {@code JunitLayer PACKAGE [EXCLUDED_CLASS_NAME_REGEX]}.
  */
 public final class JunitLayer {
     static final String TIMEOUT = "30 s";
+    static final String TIMEOUT_PROPERTY = "numaloom.mutate.testTimeout";
 
     private JunitLayer() {
     }
@@ -41,7 +43,7 @@ public final class JunitLayer {
         }
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectPackage(args[0]))
-                .configurationParameter("junit.jupiter.execution.timeout.default", TIMEOUT);
+                .configurationParameter("junit.jupiter.execution.timeout.default", System.getProperty(TIMEOUT_PROPERTY, TIMEOUT));
         if (args.length == 2) {
             request.filters(excludeClassNamePatterns(args[1]));
         }
@@ -68,7 +70,7 @@ public final class JunitLayer {
             Throwable thrown = result.getThrowable().orElse(new AssertionError("failed without an exception"));
             all.add(thrown);
             System.out.println("FAILED " + testClassOf(test) + test.getLegacyReportingName() + ": "
-                    + thrown.toString().lines().findFirst().orElse(""));
+                    + firstLineOf(thrown) + causeOf(thrown));
             System.out.flush();
             System.exit(exitCode());
         }
@@ -82,6 +84,22 @@ public final class JunitLayer {
             }
             return all.stream().allMatch(JunitLayer::timedOut) ? Layer.HUNG_EXIT : 1;
         }
+    }
+
+    private static String firstLineOf(Throwable thrown) {
+        return thrown.toString().lines().findFirst().orElse("");
+    }
+
+    /**
+     * {@code "; root cause: ..."} where the failure wraps another throwable: an {@code assertThrows}
+     * that got the wrong exception names only its type, and the canary's message is in the cause.
+     */
+    private static String causeOf(Throwable thrown) {
+        Throwable root = thrown;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == thrown ? "" : "; root cause: " + firstLineOf(root);
     }
 
     /** {@code LockContractTest.} for a test of that class, from the test's unique id. */

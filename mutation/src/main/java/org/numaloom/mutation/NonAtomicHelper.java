@@ -80,10 +80,14 @@ final class NonAtomicHelper {
         String setter = synchronizer ? "setState" : "set";
         Type value = arguments[arguments.length - 1];
         int coordinates = arguments.length - (compareAndSet ? 2 : 1);
+        // What the stand-in's get() reads: the type of the expected value, or what getAndSet returns.
+        // Not the new value's: javac types a null literal in a signature-polymorphic call as Void, and
+        // a get() typed Void would cast the field's value to Void and throw.
+        Type read = compareAndSet ? arguments[coordinates] : Type.getReturnType(call.desc);
         Type[] helperArguments = new Type[arguments.length + 1];
         helperArguments[0] = receiver;
         System.arraycopy(arguments, 0, helperArguments, 1, arguments.length);
-        Type returned = compareAndSet ? Type.BOOLEAN_TYPE : value;
+        Type returned = compareAndSet ? Type.BOOLEAN_TYPE : read;
         String name = HELPER_PREFIX + owner.methods.stream().filter(m -> m.name.startsWith(HELPER_PREFIX)).count();
         String descriptor = Type.getMethodDescriptor(returned, helperArguments);
 
@@ -94,12 +98,12 @@ final class NonAtomicHelper {
         // current = get(coordinates)
         loadReceiverAndCoordinates(helper, helperArguments, slots, coordinates);
         helper.instructions.add(handle
-                ? new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "get", Type.getMethodDescriptor(value, coordinateTypes), false)
+                ? new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, "get", Type.getMethodDescriptor(read, coordinateTypes), false)
                 : new MethodInsnNode(Opcodes.INVOKEVIRTUAL, call.owner, getter, Type.getMethodDescriptor(value), false));
         LabelNode differs = new LabelNode();
         if (compareAndSet) {
-            load(helper, value, slots[1 + coordinates]);
-            branchIfDifferent(helper, value, differs);
+            load(helper, read, slots[1 + coordinates]);
+            branchIfDifferent(helper, read, differs);
         }
         helper.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Thread", "yield", "()V", false));
         // set(coordinates, newValue)
@@ -117,7 +121,7 @@ final class NonAtomicHelper {
             helper.instructions.add(new InsnNode(Opcodes.ICONST_0));
             helper.instructions.add(new InsnNode(Opcodes.IRETURN));
         } else {
-            helper.instructions.add(new InsnNode(value.getOpcode(Opcodes.IRETURN))); // the value get() read
+            helper.instructions.add(new InsnNode(read.getOpcode(Opcodes.IRETURN))); // the value get() read
         }
         owner.methods.add(helper);
         return new MethodInsnNode(Opcodes.INVOKESTATIC, owner.name, name, descriptor, (owner.access & Opcodes.ACC_INTERFACE) != 0);

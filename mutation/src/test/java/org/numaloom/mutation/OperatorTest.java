@@ -11,14 +11,17 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.numaloom.mutation.sample.Sample;
 import org.numaloom.mutation.sample.SampleSynchronizer;
+import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * Each operator, applied to {@link Sample}, changes what the mutated method does in the way the
@@ -74,6 +77,31 @@ class OperatorTest {
         Object swapped = mutantOf(Operator.CAS_AS_CHECK_THEN_SET, "getAndSet");
         assertEquals(0, call(swapped, "getAndSet", 3));
         assertEquals(3, call(swapped, "getAndSet", 4));
+    }
+
+    /**
+     * {@code compareAndSet(this, expected, null)}: javac types the null literal as {@code Void} in the
+     * call's descriptor, and a stand-in that read the field as {@code Void} would throw
+     * ClassCastException (seen, now and then, from McsQueue.successorOrEmpty's mutant) instead of losing a
+     * race: it must read the field as the expected value's type.
+     */
+    @Test
+    void aCheckThenSetToNullReadsTheFieldAsTheExpectedValuesType() throws Exception {
+        Mutator mutator = new Mutator("SAMPLE", Sample.class);
+        Mutant mutant = mutator.mutants(List.of(Operator.CAS_AS_CHECK_THEN_SET)).stream()
+                .filter(m -> m.site().member().equals("clearOwner")).findFirst().orElseThrow();
+        Path directory = mutator.write(mutant, root);
+        byte[] written = Files.readAllBytes(directory.resolve(Sample.class.getName().replace('.', '/') + ".class"));
+        List<String> reads = LockClasses.parse(written).methods.stream()
+                .filter(method -> method.name.startsWith("numaloom$nonAtomic"))
+                .flatMap(method -> Arrays.stream(method.instructions.toArray()))
+                .filter(instruction -> instruction instanceof MethodInsnNode call && call.name.equals("get"))
+                .map(instruction -> ((MethodInsnNode) instruction).desc).toList();
+        assertEquals(List.of("(Lorg/numaloom/mutation/sample/Sample;)Ljava/lang/Thread;"), reads);
+        Object loaded = load(directory).getConstructor().newInstance();
+        assertFalse((boolean) call(loaded, "clearOwner", new Thread(() -> { })));
+        assertTrue((boolean) call(loaded, "clearOwner", Thread.currentThread()));
+        assertFalse((boolean) call(loaded, "clearOwner", Thread.currentThread()));
     }
 
     /** A lock built on AbstractQueuedSynchronizer, as a user's may be, has its compare-and-set too. */
@@ -139,7 +167,7 @@ class OperatorTest {
     void everySiteIsListedOncePerMethodInOrder() throws Exception {
         var node = LockClasses.parse(LockClasses.bytesOf(Sample.class.getClassLoader(),
                 Sample.class.getName().replace('.', '/')));
-        assertEquals(List.of("compareAndSet", "getAndSet"),
+        assertEquals(List.of("compareAndSet", "clearOwner", "getAndSet"),
                 Operator.CAS_AS_CHECK_THEN_SET.sites(node).stream().map(Operator.Site::member).toList());
         assertEquals(List.of("flag", "value"), Operator.PLAIN_FIELD.sites(node).stream().map(Operator.Site::member).toList());
         assertEquals(1, Operator.UNPARK_REMOVED.sites(node).size());

@@ -7,10 +7,12 @@ import java.util.concurrent.locks.LockSupport;
 /** One site of each mutation operator, in methods the tests call on the original and on mutants. */
 public class Sample {
     private static final VarHandle VALUE;
+    private static final VarHandle OWNER;
 
     static {
         try {
             VALUE = MethodHandles.lookup().findVarHandle(Sample.class, "value", int.class);
+            OWNER = MethodHandles.lookup().findVarHandle(Sample.class, "owner", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -18,6 +20,7 @@ public class Sample {
 
     public volatile boolean flag;
     private volatile int value;
+    private Thread owner = Thread.currentThread();
 
     public int value() {
         return value;
@@ -25,6 +28,11 @@ public class Sample {
 
     public boolean compareAndSet(int expected, int update) {
         return VALUE.compareAndSet(this, expected, update);
+    }
+
+    /** A compare-and-set to a null literal, which javac types as Void in the call's descriptor. */
+    public boolean clearOwner(Thread expected) {
+        return OWNER.compareAndSet(this, expected, null);
     }
 
     public int getAndSet(int update) {

@@ -42,6 +42,11 @@ public class GuardedCounter {
         }
     }
 
+    /** The counter's value; for an arbiter, which runs after the actors. */
+    protected final int count() {
+        return count;
+    }
+
     /** Calls unlock() from a thread that never locked. */
     protected final int unlockAsStranger() {
         try {

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
@@ -49,6 +50,10 @@ import org.numaloom.stress.HeldLock;
  *       {@code lockInterruptibly()} or timed out in {@code tryLock(timeout)}
  *       ({@link #abandonedWaits}); every one must leave within {@link #GIVE_UP_PATIENCE}, none may
  *       get the lock, and the lock must work afterwards;</li>
+ *   <li>condition waits: 1 to {@value #MAX_CONDITION_WAITERS} virtual threads at a time hold the
+ *       lock twice (a reentrant lock) and wait in an untimed {@code await()} until signalled
+ *       ({@link #conditionWaits}); every one must wake within {@link #SIGNAL_PATIENCE} of its
+ *       signal, and hold the lock as often as before the wait;</li>
  *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
  *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
  *       get the lock;</li>
@@ -85,8 +90,16 @@ public final class VirtualThreadStress {
     static final int MAX_ABANDONING_WAITERS = 6;
     /** How long a waiter may stay blocked after its interrupt or its time-out. */
     static final Duration GIVE_UP_PATIENCE = Duration.ofSeconds(5);
+    /** Rounds of the condition phase, and the most waiters in one. */
+    static final int CONDITION_ROUNDS = 500;
+    static final int MAX_CONDITION_WAITERS = 6;
+    /** How long a signalled waiter may stay in await() once the signaller let go of the lock. */
+    static final Duration SIGNAL_PATIENCE = Duration.ofSeconds(5);
 
     private final Lock lock;
+    private final Condition permitGiven;
+    /** Holds a waiter of the condition phase takes before it awaits: 2 where the lock is reentrant. */
+    private final int holdsAcrossAwait;
     private final WaitingBound bound;
     private final int threads;
     private final int rounds;
@@ -108,9 +121,16 @@ public final class VirtualThreadStress {
     private String lostHandOver;
     private int abandoningRoundsDone;
     private String stuckGiveUp;
+    /** Guarded by the lock: the condition phase's waiters in await(), and the permits they wait for. */
+    private int conditionWaiters;
+    private int permits;
+    private int conditionRoundsDone;
+    private String lostSignal;
 
     private VirtualThreadStress(LockType type, int threads, int rounds) {
         this.lock = type.create();
+        this.permitGiven = lock.newCondition();
+        this.holdsAcrossAwait = type.reentrant() ? 2 : 1;
         this.bound = WaitingBound.of(type.name());
         this.threads = threads;
         this.rounds = rounds;
@@ -160,6 +180,7 @@ public final class VirtualThreadStress {
             return hung(name, watchdog);
         }
         abandonedWaits(deadline);
+        conditionWaits(deadline);
         handOvers(deadline);
         return verdict(name, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
@@ -248,6 +269,97 @@ public final class VirtualThreadStress {
                 lostHandOver = "lost wake-up: in hand-over " + handOversDone + " the waiter was still blocked "
                         + HAND_OVER_PATIENCE.toSeconds() + " s after the holder let go";
                 return;
+            }
+        }
+    }
+
+    /**
+     * The condition phase: in each round, 1 to {@value #MAX_CONDITION_WAITERS} virtual threads lock
+     * ({@link #holdsAcrossAwait} times) and wait in an untimed {@code await()} for a permit; once all
+     * are waiting, this (platform) thread gives one permit each, by one {@code signal()} per waiter in
+     * even rounds and by {@code signalAll()} in odd ones. An untimed wait has no time-out to rescue
+     * a waiter whose signal marked it but did not wake it: it stays parked, and the round reports
+     * it. After the wait, each waiter lets go of every hold it took; a wait that gave back fewer
+     * makes the last unlock throw.
+     */
+    private void conditionWaits(long deadline) throws InterruptedException {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (; conditionRoundsDone < CONDITION_ROUNDS && lostSignal == null && System.nanoTime() - deadline < 0;
+                conditionRoundsDone++) {
+            int waiterCount = 1 + random.nextInt(MAX_CONDITION_WAITERS);
+            List<Thread> waiters = new ArrayList<>();
+            for (int w = 0; w < waiterCount; w++) {
+                waiters.add(Thread.ofVirtual().name("condition-" + conditionRoundsDone + "-" + w)
+                        .start(this::awaitPermit));
+            }
+            boolean signalEach = conditionRoundsDone % 2 == 0;
+            if (!signalWhenAllWait(waiterCount, signalEach, deadline)) {
+                lostSignal = "condition waits: in round " + conditionRoundsDone + " not all " + waiterCount
+                        + " waiters reached await() before the watchdog's time ran out";
+                return;
+            }
+            for (int w = 0; w < waiterCount && lostSignal == null; w++) {
+                if (!waiters.get(w).join(SIGNAL_PATIENCE)) {
+                    lostSignal = "lost signal: in round " + conditionRoundsDone + ", waiter " + (w + 1) + " of "
+                            + waiterCount + " was still in an untimed await() " + SIGNAL_PATIENCE.toSeconds()
+                            + " s after " + (signalEach ? "its signal()" : "signalAll()") + ", with the lock free";
+                }
+            }
+        }
+    }
+
+    /**
+     * Once {@code waiterCount} waiters are in await() (seen under the lock, which each gives up only
+     * inside its wait), gives each a permit and signals them.
+     *
+     * @return false if the watchdog's time ran out first
+     */
+    private boolean signalWhenAllWait(int waiterCount, boolean signalEach, long deadline) throws InterruptedException {
+        while (System.nanoTime() - deadline < 0) {
+            lock.lock();
+            try {
+                if (conditionWaiters == waiterCount) {
+                    conditionWaiters = 0;
+                    permits = waiterCount;
+                    if (signalEach) {
+                        for (int w = 0; w < waiterCount; w++) {
+                            permitGiven.signal();
+                        }
+                    } else {
+                        permitGiven.signalAll();
+                    }
+                    return true;
+                }
+            } finally {
+                lock.unlock();
+            }
+            Thread.sleep(0, 100_000);
+        }
+        return false;
+    }
+
+    /** Locks {@link #holdsAcrossAwait} times, waits for a permit, and lets go of every hold. */
+    private void awaitPermit() {
+        int held = 0;
+        try {
+            for (; held < holdsAcrossAwait; held++) {
+                lock.lock();
+            }
+            conditionWaiters++;
+            while (permits == 0) {
+                permitGiven.await();
+            }
+            permits--;
+        } catch (InterruptedException | RuntimeException e) {
+            recordUnexpected(e);
+        } finally {
+            try {
+                for (; held > 0; held--) {
+                    lock.unlock();
+                }
+            } catch (IllegalMonitorStateException e) {
+                recordUnexpected(new IllegalStateException("after await() the waiter held the lock fewer than the "
+                        + holdsAcrossAwait + " times it did before", e));
             }
         }
     }
@@ -460,17 +572,20 @@ public final class VirtualThreadStress {
         if (stuckGiveUp != null) {
             failures.add(stuckGiveUp);
         }
+        if (lostSignal != null) {
+            failures.add(lostSignal);
+        }
         if (lostHandOver != null) {
             failures.add(lostHandOver);
         }
         bound.violation(worstOvertaking.get(), threads, carriers()).ifPresent(failures::add);
         System.out.printf("%s %s counter=%d acquisitions=%d timeouts=%d refusedTries=%d interrupted=%d thrown=%d"
                         + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) abandoningRounds=%d"
-                        + " handOvers=%d carriers=%d millis=%d%n",
+                        + " conditionRounds=%d handOvers=%d carriers=%d millis=%d%n",
                 failures.isEmpty() ? "PASSED" : "FAILED " + String.join("; ", failures), name, counter,
                 acquisitions.get(), timeouts.get(), refusedTries.get(), interrupted.get(), thrown.get(),
                 foreignUnlocksAccepted.get(), occupancy.worst(), worstOvertaking.get(), bound.describe(threads, carriers()),
-                abandoningRoundsDone, handOversDone, carriers(), millis);
+                abandoningRoundsDone, conditionRoundsDone, handOversDone, carriers(), millis);
         return failures.isEmpty() ? 0 : 1;
     }
 

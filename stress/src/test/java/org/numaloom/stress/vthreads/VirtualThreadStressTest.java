@@ -103,6 +103,16 @@ class VirtualThreadStressTest {
         assertTrue(result.output().startsWith("FAILED") && result.output().contains("abandoned waits:"), result.output());
     }
 
+    /** A condition wait must give back every hold its waiter took; a lock whose wait gives back one fails. */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void theLockWhoseAwaitGivesBackOneHoldFailsTheConditionWaits() throws Exception {
+        ChildJvm.Result result = run(BrokenLocks.ONE_HOLD_AFTER_AWAIT, 2, CONTROL_WATCHDOG_SECONDS);
+        System.out.println(result.output());
+        assertEquals(1, result.exitCode(), "the harness passed ONE_HOLD_AFTER_AWAIT:\n" + result.output());
+        assertTrue(result.output().startsWith("FAILED") && result.output().contains("after await()"), result.output());
+    }
+
     private static ChildJvm.Result run(LockType type, int carriers, long watchdogSeconds) throws Exception {
         return ChildJvm.run(VirtualThreadStress.class, carriers, watchdogSeconds + CHILD_MARGIN_SECONDS, type.name(),
                 Integer.toString(THREADS), Integer.toString(ROUNDS), Long.toString(watchdogSeconds));
