@@ -30,6 +30,7 @@ class ResultsFromJmhTest {
     }
 
     private static Measurement measured(IterationResult... iterations) {
-        return Results.of(JmhResults.RUN, JmhResults.CONFIG.benches().get(0), List.of(JmhResults.run(iterations))).get(0);
+        return Results.of(List.of(new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iterations)))), JmhResults.CONFIG)
+                .get(0);
     }
 }
