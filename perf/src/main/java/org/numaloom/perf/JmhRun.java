@@ -47,7 +47,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * @param params   every {@code @Param} of the benchmark, so that none silently keeps its annotation default
  * @param variants the values of the parameter {@code threads} (or 2 methods for the calibration):
  *                 the number of benchmarks JMH runs
- * @param round    which of the bench's {@code rounds} this run belongs to, from 1
+ * @param round    which of the bench's rounds this run belongs to, from 1
+ * @param rounds   the bench's {@linkplain BenchSpec#rounds rounds}; 1 for a run outside them (the
+ *                 calibration, the text bench's references, the switch bench)
  */
 record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, Placement placement,
               TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks, int round,

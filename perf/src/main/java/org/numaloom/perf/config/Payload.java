@@ -19,8 +19,8 @@ import java.util.Objects;
  *
  * <p>The fields are the seed study's, but for {@code lines}, {@code maps}, {@code seed},
  * {@code yieldsPerThread}, {@code platformThreadsUpTo}, {@code acquisitionsCount},
- * {@code outsideWork}, {@code sharedWords} and {@code rounds}: this kit's additions for the text-statistics,
- * switch-cost and short-section benches.
+ * {@code outsideWork}, {@code sharedWords} and {@code rounds}: this kit's additions for the
+ * text-statistics, switch-cost and short-section benches and for the gate.
  */
 sealed interface Payload {
 
