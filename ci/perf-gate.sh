@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Performance gate: a short high- and low-contention pass (ci/perf-gate.json; 3.5 to 6 minutes
-# on 2 cores busy with other work) that fails when a lock's throughput ratio to UNFAIR_REENTRANT
-# or SYNCHRONIZED, measured in the same run, falls below its threshold in ci/perf-thresholds.txt.
-# The config also runs a short-critical-section pass (about 40 s more here), gated against
-# BEST_JDK, whichever JDK lock leads at each thread count.
+# Performance gate: a short high-contention, low-contention and short-critical-section pass
+# (ci/perf-gate.json; 6 to 12 minutes on 2 cores busy with other work: 5m47s at load average 2-4,
+# 11m35s at 6-9, plus a build when the sources changed) that fails when a lock's throughput ratio
+# to UNFAIR_REENTRANT, SYNCHRONIZED or BEST_JDK (whichever JDK lock leads), measured in the same
+# run, falls below its threshold in ci/perf-thresholds.txt.
+# Each pass runs in 3 rounds, every lock and baseline once per round in turn, and the ratio at a
+# thread count is the median of the rounds' ratios (a lock's fork against the baseline's fork of
+# the same round), so that a drift of the machine's load hits both sides of a ratio; the check is
+# the geometric mean of those medians over the thread counts. The verdict lines list each round.
 # Ratios only: absolute throughput differs between machines, the ratio between locks measured
 # side by side much less.
 # Extra arguments go to "numaloom bench", e.g. --gate OTHER_FILE to try other thresholds.

@@ -156,16 +156,16 @@ public final class BenchMain {
                 placement.describe(), out);
         Progress progress = new Progress(console, plan);
         Ideal.UnitCosts costs = null;
-        List<Measurement> measured = new ArrayList<>();
+        List<Results.Executed> executed = new ArrayList<>();
         for (JmhRun run : plan) {
             Collection<RunResult> results = execute(run, forkFlags, progress);
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
             } else {
-                measured.addAll(Results.of(run, specOf(run), results));
+                executed.add(new Results.Executed(run, results));
             }
         }
-        return publish(measured, costs, stamp, commandLine);
+        return publish(Results.of(executed, config), costs, stamp, commandLine);
     }
 
     /**
@@ -221,10 +221,6 @@ public final class BenchMain {
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
-    }
-
-    private BenchSpec specOf(JmhRun run) {
-        return config.benches().stream().filter(spec -> spec.id().equals(run.bench())).findFirst().orElseThrow();
     }
 
     private String configJson() throws IOException {

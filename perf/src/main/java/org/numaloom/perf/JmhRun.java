@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 import org.numaloom.perf.bench.ConsumeCpuBenchmark;
 import org.numaloom.perf.bench.CostCalibrationBenchmark;
@@ -33,9 +34,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * still forks a fresh JVM for every thread count, as it does for every parameter combination.
  *
  * <p>{@link #plan} turns a config into runs, in order: the unit-cost calibration first when a
- * consumeCPU bench needs it, then per bench the locks in config order (the baselines last); the text
- * bench's sequential reference before its locks and its lock-free {@code ConcurrentHashMap} after
- * them; the switch bench's virtual threads, then platform threads up to its limit.
+ * consumeCPU bench needs it, then per bench its {@linkplain BenchSpec#rounds rounds}, each a run of
+ * every lock in config order (the baselines last), so that a lock and its baselines are measured
+ * close together in time once per round; the text bench's sequential reference before its rounds and
+ * its lock-free {@code ConcurrentHashMap} after them; the switch bench's virtual threads, then
+ * platform threads up to its limit.
  *
  * @param bench    the bench's id ({@value #CALIBRATION} for the calibration)
  * @param work     the bench's work, which turns a time per invocation into a throughput; null for
@@ -44,9 +47,13 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * @param params   every {@code @Param} of the benchmark, so that none silently keeps its annotation default
  * @param variants the values of the parameter {@code threads} (or 2 methods for the calibration):
  *                 the number of benchmarks JMH runs
+ * @param round    which of the bench's rounds this run belongs to, from 1
+ * @param rounds   the bench's {@linkplain BenchSpec#rounds rounds}; 1 for a run outside them (the
+ *                 calibration, the text bench's references, the switch bench)
  */
 record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, Placement placement,
-              TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks) {
+              TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks, int round,
+              int rounds) {
     static final String CALIBRATION = "calibration";
 
     /** Invocations (single-shot) or iterations (calibration) JMH will run, for progress. */
@@ -65,9 +72,14 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
                 .mapToDouble(iteration -> throughput(iteration.getPrimaryResult().getScore(), threads));
     }
 
-    /** Stem of this run's files: {@code high-contention-numa_mcs}. */
+    /** Stem of this run's files: {@code high-contention-numa_mcs}, and {@code -round2} after it where the bench has rounds. */
     String stem() {
-        return bench + "-" + variant.toLowerCase(Locale.ROOT);
+        return bench + "-" + variant.toLowerCase(Locale.ROOT) + (rounds > 1 ? "-round" + round : "");
+    }
+
+    /** The variant, and the round where the bench has rounds: {@code NUMA_MCS (round 2 of 3)}. */
+    String describe() {
+        return variant + (rounds > 1 ? " (round " + round + " of " + rounds + ")" : "");
     }
 
     /** The flags a fork gets for a placement, besides those it inherits from this JVM. */
@@ -99,26 +111,26 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
         List<JmhRun> runs = new ArrayList<>();
         if (config.benches().stream().anyMatch(spec -> spec.kind() == BenchKind.CONSUME_CPU)) {
             runs.add(new JmhRun(CALIBRATION, null, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), placement,
-                    TimeUnit.NANOSECONDS, 2, 3, 5, 1));
+                    TimeUnit.NANOSECONDS, 2, 3, 5, 1, 1, 1));
         }
         for (BenchSpec spec : config.benches()) {
             switch (spec.kind()) {
                 case CONSUME_CPU -> runs.addAll(ofEachLock(spec, ConsumeCpuBenchmark.class, placement));
                 case SHORT_SECTION -> runs.addAll(ofEachLock(spec, ShortSectionBenchmark.class, placement));
                 case TEXT -> {
-                    runs.add(ofSpec(spec, TextStatisticsBenchmark.SEQUENTIAL, TextStatisticsBenchmark.class, "lock",
+                    runs.add(once(spec, TextStatisticsBenchmark.SEQUENTIAL, TextStatisticsBenchmark.class, "lock",
                             List.of(1), placement));
                     runs.addAll(ofEachLock(spec, TextStatisticsBenchmark.class, placement));
-                    runs.add(ofSpec(spec, TextStatisticsBenchmark.LOCK_FREE, TextStatisticsBenchmark.class, "lock",
+                    runs.add(once(spec, TextStatisticsBenchmark.LOCK_FREE, TextStatisticsBenchmark.class, "lock",
                             spec.threads(), placement));
                 }
                 case SWITCH -> {
                     Placement oneCpu = placement.onOneCpu(cpus);
-                    runs.add(ofSpec(spec, SwitchCostBenchmark.VIRTUAL, SwitchCostBenchmark.class, "kind", spec.threads(), oneCpu));
+                    runs.add(once(spec, SwitchCostBenchmark.VIRTUAL, SwitchCostBenchmark.class, "kind", spec.threads(), oneCpu));
                     int upTo = ((Work.Switch) spec.work()).platformThreadsUpTo();
                     List<Integer> platform = spec.threads().stream().filter(n -> n <= upTo).toList();
                     if (!platform.isEmpty()) {
-                        runs.add(ofSpec(spec, SwitchCostBenchmark.PLATFORM, SwitchCostBenchmark.class, "kind", platform, oneCpu));
+                        runs.add(once(spec, SwitchCostBenchmark.PLATFORM, SwitchCostBenchmark.class, "kind", platform, oneCpu));
                     }
                 }
             }
@@ -126,19 +138,31 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
         return List.copyOf(runs);
     }
 
-    /** A run per lock of the spec, in its order, each over all the spec's thread counts. */
+    /**
+     * Per round, a run of each lock of the spec in its order, each over all the spec's thread counts:
+     * round 1 measures every lock, then round 2 every lock again, and so on.
+     */
     private static List<JmhRun> ofEachLock(BenchSpec spec, Class<?> benchmark, Placement placement) {
-        return spec.locks().stream().map(lock -> ofSpec(spec, lock, benchmark, "lock", spec.threads(), placement)).toList();
+        return IntStream.rangeClosed(1, spec.rounds()).boxed()
+                .flatMap(round -> spec.locks().stream()
+                        .map(lock -> ofSpec(spec, lock, benchmark, "lock", spec.threads(), placement, round, spec.rounds())))
+                .toList();
+    }
+
+    /** A run outside the rounds: a reference or a variant that is no lock, measured once. */
+    private static JmhRun once(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,
+                               List<Integer> threads, Placement placement) {
+        return ofSpec(spec, variant, benchmark, variantParam, threads, placement, 1, 1);
     }
 
     private static JmhRun ofSpec(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,
-                                 List<Integer> threads, Placement placement) {
+                                 List<Integer> threads, Placement placement, int round, int rounds) {
         Map<String, String[]> params = new LinkedHashMap<>();
         params.put(variantParam, new String[] {variant});
         params.put("threads", threads.stream().map(String::valueOf).toArray(String[]::new));
         spec.work().jmhParams().forEach((name, value) -> params.put(name, new String[] {value}));
         return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, placement, TimeUnit.MILLISECONDS,
-                threads.size(), spec.warmupIterations(), spec.measurementIterations(), spec.forks());
+                threads.size(), spec.warmupIterations(), spec.measurementIterations(), spec.forks(), round, rounds);
     }
 
     private static String methodsOf(Class<?> benchmark) {

@@ -58,7 +58,7 @@ final class Progress implements OutputFormat {
         log = OutputFormatFactory.createFormatInstance(logFile, VerboseMode.NORMAL);
         current = run;
         doneInCurrentRun = 0;
-        console.printf(Locale.ROOT, "%s: %s, threads %s%n", run.bench(), run.variant(), String.join(",", run.params()
+        console.printf(Locale.ROOT, "%s: %s, threads %s%n", run.bench(), run.describe(), String.join(",", run.params()
                 .getOrDefault("threads", new String[] {"-"})));
     }
 
@@ -92,7 +92,7 @@ final class Progress implements OutputFormat {
         Result<?> score = result.getPrimaryResult();
         String threads = result.getParams().getParam("threads");
         console.printf(Locale.ROOT, "  [%3d%%] %s %s %s: %s   elapsed %s, about %s left%n",
-                100 * doneIterations / Math.max(1, plannedIterations), current.bench(), current.variant(),
+                100 * doneIterations / Math.max(1, plannedIterations), current.bench(), current.describe(),
                 threads == null ? result.getParams().getBenchmark().replaceAll(".*\\.", "") : "threads=" + threads,
                 threads == null ? String.format(Locale.ROOT, "%,.1f %s", score.getScore(), score.getScoreUnit())
                         : throughput(result, Integer.parseInt(threads)),

@@ -2,10 +2,12 @@ package org.numaloom.perf;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import org.numaloom.perf.bench.Handoffs;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
@@ -22,18 +24,54 @@ import org.openjdk.jmh.results.RunResult;
  * From JMH's results to {@link Measurement}s: single-shot times become throughputs (work per
  * invocation over seconds per invocation), the spread is taken over the per-iteration throughputs of
  * all forks, and the ideals follow from the calibrated unit costs and the sequential text count.
+ * A lock measured in several rounds is one measurement: its throughput and spread over the forks of
+ * all rounds, pooled as if they were the forks of one run, with each round's own throughput beside
+ * it for the per-round ratios of {@link org.numaloom.perf.report.Compared}.
  */
 final class Results {
 
     private Results() {
     }
 
-    /** One measurement per thread count of a bench's run, ascending. */
-    static List<Measurement> of(JmhRun run, BenchSpec spec, Collection<RunResult> results) {
-        return results.stream()
-                .map(result -> measurementOf(run, spec, result))
-                .sorted(Comparator.comparingInt(Measurement::threads))
-                .toList();
+    /** A run of the plan and what JMH returned for it. */
+    record Executed(JmhRun run, Collection<RunResult> results) {
+    }
+
+    /**
+     * One measurement per bench, variant and thread count: the variants in the order of their first
+     * runs, each one's thread counts ascending.
+     */
+    static List<Measurement> of(List<Executed> executed, BenchConfig config) {
+        Map<List<String>, List<Executed>> rounds = executed.stream().collect(Collectors.groupingBy(
+                e -> List.of(e.run().bench(), e.run().variant()), LinkedHashMap::new, Collectors.toList()));
+        List<Measurement> measured = new ArrayList<>();
+        rounds.values().forEach(ofVariant -> measured.addAll(pooled(ofVariant, specOf(config, ofVariant.get(0).run().bench()))));
+        return measured;
+    }
+
+    /** A variant's rounds, one measurement per thread count, ascending. */
+    private static List<Measurement> pooled(List<Executed> rounds, BenchSpec spec) {
+        JmhRun run = rounds.get(0).run();
+        Map<Integer, List<RunResult>> byThreads = new TreeMap<>();
+        for (Executed round : rounds) {
+            round.results().forEach(result -> byThreads.computeIfAbsent(threadsOf(result), n -> new ArrayList<>()).add(result));
+        }
+        List<Measurement> measured = new ArrayList<>();
+        byThreads.forEach((threads, ofRounds) -> {
+            RunResult all = new RunResult(ofRounds.get(0).getParams(),
+                    ofRounds.stream().flatMap(r -> r.getBenchmarkResults().stream()).toList());
+            measured.add(measurementOf(run, spec, all).withRounds(ofRounds.stream()
+                    .map(r -> run.throughput(r.getPrimaryResult().getScore(), threads)).toList()));
+        });
+        return measured;
+    }
+
+    private static BenchSpec specOf(BenchConfig config, String bench) {
+        return config.benches().stream().filter(spec -> spec.id().equals(bench)).findFirst().orElseThrow();
+    }
+
+    private static int threadsOf(RunResult result) {
+        return Integer.parseInt(result.getParams().getParam("threads"));
     }
 
     /** The calibration run's unit costs, in nanoseconds. */
@@ -50,8 +88,7 @@ final class Results {
                                         int carriers) {
         List<Measurement> result = new ArrayList<>();
         for (Measurement m : measured) {
-            BenchSpec spec = config.benches().stream().filter(s -> s.id().equals(m.bench())).findFirst().orElseThrow();
-            result.add(switch (spec.work()) {
+            result.add(switch (specOf(config, m.bench()).work()) {
                 case Work.ConsumeCpu work when costs != null ->
                         m.withIdeal(Ideal.consumeCpu(work, costs, m.threads(), carriers));
                 case Work.Text text when !m.lock().equals(TextStatisticsBenchmark.SEQUENTIAL) ->
@@ -71,7 +108,7 @@ final class Results {
     }
 
     private static Measurement measurementOf(JmhRun run, BenchSpec spec, RunResult result) {
-        int threads = Integer.parseInt(result.getParams().getParam("threads"));
+        int threads = threadsOf(result);
         Result<?> score = result.getPrimaryResult();
         double[] perIteration = result.getBenchmarkResults().stream()
                 .flatMapToDouble(fork -> run.iterationThroughputs(fork, threads)).toArray();

@@ -41,6 +41,31 @@ class JmhRunTest {
                 PLAN.stream().map(run -> run.bench() + " " + run.variant()).toList());
     }
 
+    /** Round 1 measures every lock, baselines last, then round 2 all of them again; references run once, outside. */
+    @Test
+    void roundsInterleaveEveryLockWithItsBaselines() {
+        BenchConfig rounds = BenchConfig.parse("""
+                {"benches": [
+                  {"name": "shortSection", "payload": {"title": "Short", "threads": [2, 16], "rounds": 2,
+                    "locks": [{"name": "NUMA_MCS"}, {"name": "CNA"}]}},
+                  {"name": "text", "payload": {"title": "Text", "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}]}}]}
+                """, "rounds.json");
+        List<JmhRun> plan = JmhRun.plan(rounds, Placement.plan("carriers", 0, CPUS), CPUS);
+        assertEquals(List.of(
+                        "short-numa_mcs-round1", "short-cna-round1", "short-unfair_reentrant-round1",
+                        "short-fair_reentrant-round1", "short-synchronized-round1",
+                        "short-numa_mcs-round2", "short-cna-round2", "short-unfair_reentrant-round2",
+                        "short-fair_reentrant-round2", "short-synchronized-round2",
+                        "text-sequential",
+                        "text-mcs-round1", "text-unfair_reentrant-round1", "text-fair_reentrant-round1", "text-synchronized-round1",
+                        "text-mcs-round2", "text-unfair_reentrant-round2", "text-fair_reentrant-round2", "text-synchronized-round2",
+                        "text-concurrent_hash_map"),
+                plan.stream().map(JmhRun::stem).toList());
+        assertEquals("CNA (round 2 of 2)", plan.get(6).describe());
+        assertArrayEquals(new String[] {"2", "16"}, plan.get(6).params().get("threads"), "each round runs every thread count");
+        assertEquals("NUMA_MCS", PLAN.get(1).describe(), "one round: no round in names");
+    }
+
     /** JMH ignores a parameter the benchmark lacks, so a misspelt name would silently keep the annotation's default. */
     @Test
     void everyRunSetsExactlyItsBenchmarksParams() {

@@ -29,7 +29,29 @@ class ResultsFromJmhTest {
                 .remoteHandoffFraction()));
     }
 
+    /**
+     * Two rounds of one fork each: 1,000 acquisitions in 1 ms twice, then in 3 ms twice. One
+     * measurement: the pooled throughput over the mean time of all four iterations (2 ms), each
+     * round's own beside it.
+     */
+    @Test
+    void roundsArePooledIntoOneMeasurementThatKeepsEachRoundsThroughput() {
+        List<Measurement> measured = Results.of(List.of(
+                new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iteration(ONE_MILLISECOND, 0, 1000),
+                        iteration(ONE_MILLISECOND, 0, 1000)))),
+                new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iteration(3 * ONE_MILLISECOND, 0, 1000),
+                        iteration(3 * ONE_MILLISECOND, 0, 1000))))), JmhResults.CONFIG);
+        assertEquals(1, measured.size());
+        Measurement m = measured.get(0);
+        assertEquals(5e5, m.throughput(), 1e-3, "1,000 acquisitions in 2 ms on average");
+        assertEquals(2, m.roundThroughputs().size());
+        assertEquals(1e6, m.roundThroughputs().get(0), 1e-3);
+        assertEquals(1e6 / 3, m.roundThroughputs().get(1), 1e-3);
+        assertEquals(1e6 / 3, m.spread().min(), 1e-3, "the spread is over every round's iterations");
+    }
+
     private static Measurement measured(IterationResult... iterations) {
-        return Results.of(JmhResults.RUN, JmhResults.CONFIG.benches().get(0), List.of(JmhResults.run(iterations))).get(0);
+        return Results.of(List.of(new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iterations)))), JmhResults.CONFIG)
+                .get(0);
     }
 }

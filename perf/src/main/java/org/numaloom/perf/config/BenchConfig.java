@@ -53,6 +53,9 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
     static final int DEFAULT_WARMUP_ITERATIONS = 5;
     static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
     static final int DEFAULT_FORKS = 1;
+    static final int DEFAULT_ROUNDS = 1;
+    /** Each round forks every lock again at every thread count: more than this is hours, not a gate. */
+    static final int MAX_ROUNDS = 100;
     static final int DEFAULT_YIELDS_BEFORE = 1;
     static final int DEFAULT_ACQUISITIONS = 1_000_000;
     static final int DEFAULT_OUTSIDE_WORK = 3;
@@ -154,7 +157,7 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
      * @param locks   lock names to measure instead of each bench's own; empty to keep them
      * @param threads thread counts instead of each lock bench's own; empty to keep them
      * @param quick   whether to cut iterations to {@value #QUICK_WARMUP_ITERATIONS} warm-up and
-     *                {@value #QUICK_MEASUREMENT_ITERATIONS} measured, in one fork
+     *                {@value #QUICK_MEASUREMENT_ITERATIONS} measured, in one fork and one round
      * @throws ConfigException if a lock is unknown or a thread count impossible for a bench
      */
     public BenchConfig with(List<String> locks, List<Integer> threads, boolean quick) {
@@ -174,7 +177,7 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
             changed.add(spec.with(specLocks, specThreads,
                     quick ? Math.min(spec.warmupIterations(), QUICK_WARMUP_ITERATIONS) : spec.warmupIterations(),
                     quick ? Math.min(spec.measurementIterations(), QUICK_MEASUREMENT_ITERATIONS) : spec.measurementIterations(),
-                    quick ? 1 : spec.forks()));
+                    quick ? 1 : spec.forks(), quick ? 1 : spec.rounds()));
         }
         return new BenchConfig(source, List.copyOf(changed));
     }
@@ -317,7 +320,9 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                     threads(kind, payload, work, check),
                     check.atLeast(payload.warmupIterations(), DEFAULT_WARMUP_ITERATIONS, 0, field("warmupIterations")),
                     check.atLeast(payload.measurementIterations(), DEFAULT_MEASUREMENT_ITERATIONS, 1, field("measurementIterations")),
-                    check.atLeast(payload.forks(), DEFAULT_FORKS, 1, field("forks")));
+                    check.atLeast(payload.forks(), DEFAULT_FORKS, 1, field("forks")),
+                    payload instanceof Payload.OfLocks ofLocks
+                            ? check.within(ofLocks.rounds(), DEFAULT_ROUNDS, 1, MAX_ROUNDS, field("rounds")) : DEFAULT_ROUNDS);
         }
 
         private Work work(Payload payload, Checker check) {

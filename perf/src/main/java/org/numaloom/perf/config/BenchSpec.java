@@ -10,15 +10,22 @@ import java.util.List;
  *              it keys the CSV rows, the charts' files and the gate's thresholds
  * @param locks exclusion names to measure, canonical, the requested ones first, then the baselines;
  *              empty for benches that measure no lock
+ * @param rounds how many times the runner measures every lock in turn, {@code forks} forks of each
+ *              per round, so that a lock and its baselines are measured close together in time,
+ *              {@code rounds} times: a drift of the machine's load between the start and the end
+ *              of a bench then moves both sides of each round's ratio, not only the lock's. The
+ *              gate's ratio at a thread count is the median of the rounds' ratios; 1 for benches
+ *              that measure no lock
  */
 public record BenchSpec(String id, String title, Work work, List<String> locks, List<Integer> threads,
-                        int warmupIterations, int measurementIterations, int forks) {
+                        int warmupIterations, int measurementIterations, int forks, int rounds) {
 
     public BenchKind kind() {
         return work.kind();
     }
 
-    BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks) {
-        return new BenchSpec(id, title, work, locks, threads, warmupIterations, measurementIterations, forks);
+    BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks,
+                   int rounds) {
+        return new BenchSpec(id, title, work, locks, threads, warmupIterations, measurementIterations, forks, rounds);
     }
 }

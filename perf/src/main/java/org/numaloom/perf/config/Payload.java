@@ -19,8 +19,8 @@ import java.util.Objects;
  *
  * <p>The fields are the seed study's, but for {@code lines}, {@code maps}, {@code seed},
  * {@code yieldsPerThread}, {@code platformThreadsUpTo}, {@code acquisitionsCount},
- * {@code outsideWork} and {@code sharedWords}: this kit's additions for the text-statistics,
- * switch-cost and short-section benches.
+ * {@code outsideWork}, {@code sharedWords} and {@code rounds}: this kit's additions for the
+ * text-statistics, switch-cost and short-section benches and for the gate.
  */
 sealed interface Payload {
 
@@ -41,6 +41,9 @@ sealed interface Payload {
     /** The payload of a bench that measures locks: the common fields and {@code locks}. */
     sealed interface OfLocks extends Payload {
         List<LockEntry> locks();
+
+        /** How many times every lock, baselines included, is measured in turn: see {@link BenchSpec#rounds}. */
+        Integer rounds();
     }
 
     /** One entry of {@code locks}: a lock by name, which the seed could also skip. */
@@ -50,20 +53,20 @@ sealed interface Payload {
     /** {@link BenchKind#CONSUME_CPU}'s payload. */
     record ConsumeCpu(Integer warmupIterations, Integer measurementIterations, Integer forks, String title,
                       Boolean skip, List<Integer> threads, Integer threadsFrom, List<LockEntry> locks,
-                      Integer actionsCount, Long beforeCpuTokens, Long inCpuTokens, Integer yieldsBefore,
+                      Integer rounds, Integer actionsCount, Long beforeCpuTokens, Long inCpuTokens, Integer yieldsBefore,
                       Boolean yieldInCrit) implements OfLocks {
     }
 
     /** {@link BenchKind#SHORT_SECTION}'s payload. */
     record ShortSection(Integer warmupIterations, Integer measurementIterations, Integer forks, String title,
                         Boolean skip, List<Integer> threads, Integer threadsFrom, List<LockEntry> locks,
-                        Integer acquisitionsCount, Integer outsideWork, Integer sharedWords) implements OfLocks {
+                        Integer rounds, Integer acquisitionsCount, Integer outsideWork, Integer sharedWords) implements OfLocks {
     }
 
     /** {@link BenchKind#TEXT}'s payload. */
     record Text(Integer warmupIterations, Integer measurementIterations, Integer forks, String title,
                 Boolean skip, List<Integer> threads, Integer threadsFrom, List<LockEntry> locks,
-                Integer lines, Integer maps, Long seed) implements OfLocks {
+                Integer rounds, Integer lines, Integer maps, Long seed) implements OfLocks {
     }
 
     /** {@link BenchKind#SWITCH}'s payload: no {@code locks}, since it measures none. */

@@ -1,6 +1,10 @@
 package org.numaloom.perf.report;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleBinaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.numaloom.perf.bench.Exclusion;
 
@@ -9,8 +13,70 @@ import org.numaloom.perf.bench.Exclusion;
  * same run: its throughput ratio to {@value Exclusion#UNFAIR_REENTRANT} (the JDK's default lock) and
  * to {@value Exclusion#SYNCHRONIZED} (a monitor, which since JDK 24 no longer pins a virtual thread's
  * carrier). Above 1 is faster than the baseline; NaN when that baseline was not measured.
+ *
+ * <p>A ratio is taken round by round, the lock's forks of a round against the baseline's forks of
+ * the same round, which ran minutes apart at most, and the ratio the tables and the gate use is the
+ * median of those rounds' ratios. A drift of the machine's load over a bench then moves both sides
+ * of every round's ratio, and a burst that hits one fork moves one round's ratio, not the median;
+ * the ratio of the pooled throughputs has neither defence. With one round both are the same. This is
+ * the only place ratios are computed.
  */
-public record Compared(Measurement measurement, double vsUnfairReentrant, double vsSynchronized) {
+public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio toSynchronized) {
+    /** The baseline that is, in each round, the faster of the two JDK locks. */
+    public static final String BEST_JDK = "BEST_JDK";
+
+    /**
+     * A lock's ratios to one baseline at one thread count, one per round in round order; none where
+     * the baseline was not measured.
+     */
+    public record Ratio(List<Double> perRound) {
+        static final Ratio NONE = new Ratio(List.of());
+
+        public Ratio {
+            perRound = List.copyOf(perRound);
+        }
+
+        /** The median of the rounds' ratios (of the middle two, their mean); NaN if there is none. */
+        public double median() {
+            double[] sorted = perRound.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int n = sorted.length;
+            return n == 0 ? Double.NaN : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
+        }
+
+        /** {@code 0.91}, or with rounds {@code 0.91 (median of 0.85, 1.02, 0.91)}, the rounds in order. */
+        public String describe() {
+            String median = String.format(Locale.ROOT, "%.2f", median());
+            return perRound.size() < 2 ? median : median + " (median of " + perRound.stream()
+                    .map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")) + ")";
+        }
+    }
+
+    /** The median ratio to {@value Exclusion#UNFAIR_REENTRANT}. */
+    public double vsUnfairReentrant() {
+        return toUnfairReentrant.median();
+    }
+
+    /** The median ratio to {@value Exclusion#SYNCHRONIZED}. */
+    public double vsSynchronized() {
+        return toSynchronized.median();
+    }
+
+    /**
+     * The ratio to {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED} or
+     * {@value #BEST_JDK}: in each round, to whichever of the two was faster in that round (the lower
+     * of the two ratios), the lock a user would pick instead of ours; none if either is missing.
+     *
+     * @throws IllegalArgumentException for any other baseline
+     */
+    public Ratio to(String baseline) {
+        return switch (baseline) {
+            case Exclusion.UNFAIR_REENTRANT -> toUnfairReentrant;
+            case Exclusion.SYNCHRONIZED -> toSynchronized;
+            case BEST_JDK -> new Ratio(roundByRound(toUnfairReentrant.perRound(), toSynchronized.perRound(), Math::min));
+            default -> throw new IllegalArgumentException("no ratio to '" + baseline + "'; expected "
+                    + Exclusion.UNFAIR_REENTRANT + ", " + Exclusion.SYNCHRONIZED + " or " + BEST_JDK);
+        };
+    }
 
     /** Each of {@code measured}, compared with the baselines found among them. */
     public static List<Compared> compare(List<Measurement> measured) {
@@ -20,11 +86,19 @@ public record Compared(Measurement measurement, double vsUnfairReentrant, double
                 .toList();
     }
 
-    private static double ratio(Measurement m, String baseline, List<Measurement> measured) {
+    private static Ratio ratio(Measurement m, String baseline, List<Measurement> measured) {
         return measured.stream()
                 .filter(b -> b.bench().equals(m.bench()) && b.threads() == m.threads() && b.lock().equals(baseline))
                 .findFirst()
-                .map(b -> m.throughput() / b.throughput())
-                .orElse(Double.NaN);
+                .map(b -> new Ratio(roundByRound(m.roundThroughputs(), b.roundThroughputs(), (lock, base) -> lock / base)))
+                .orElse(Ratio.NONE);
+    }
+
+    /** Round by round, {@code op} of the two; empty unless both have as many rounds. */
+    private static List<Double> roundByRound(List<Double> a, List<Double> b, DoubleBinaryOperator op) {
+        if (a.size() != b.size()) {
+            return List.of();
+        }
+        return IntStream.range(0, a.size()).mapToObj(i -> op.applyAsDouble(a.get(i), b.get(i))).toList();
     }
 }

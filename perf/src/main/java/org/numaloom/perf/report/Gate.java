@@ -21,14 +21,16 @@ import org.numaloom.perf.bench.Exclusion;
  *
  * A check compares the geometric mean of the lock's ratios over the bench's thread counts, which
  * is steadier than any single thread count on a noisy machine and still falls when the lock loses
- * at most of them. The baseline is {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED}
- * or {@value #BEST_JDK}: at each thread count, whichever of the two led there, the lock a user
- * would pick instead of ours for that workload. A lock or baseline missing from the results fails
- * the check: a gate that passes because nothing was measured proves nothing.
+ * at most of them. The ratio at a thread count is {@link Compared}'s: where the bench has rounds, the
+ * median of the rounds' ratios, each a lock's fork against its baseline's fork of the same round.
+ * The baseline is {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED} or
+ * {@value #BEST_JDK}: in each round, whichever of the two led there, the lock a user would pick
+ * instead of ours for that workload. A lock or baseline missing from the results fails the check: a
+ * gate that passes because nothing was measured proves nothing.
  */
 public final class Gate {
-    /** The baseline that is, at each thread count, the faster of the two JDK locks. */
-    public static final String BEST_JDK = "BEST_JDK";
+    /** The baseline that is, in each round at each thread count, the faster of the two JDK locks. */
+    public static final String BEST_JDK = Compared.BEST_JDK;
     private static final List<String> BASELINES = List.of(Exclusion.UNFAIR_REENTRANT, Exclusion.SYNCHRONIZED, BEST_JDK);
 
     /** One line of the thresholds file. */
@@ -94,26 +96,16 @@ public final class Gate {
         return thresholds.stream().map(t -> check(t, rows)).toList();
     }
 
-    /** The row's ratio to the baseline; to {@value #BEST_JDK}, the lower of its two ratios (NaN if either is). */
-    private static double ratioTo(String baseline, Compared row) {
-        return switch (baseline) {
-            case Exclusion.SYNCHRONIZED -> row.vsSynchronized();
-            case BEST_JDK -> Double.isNaN(row.vsSynchronized()) || Double.isNaN(row.vsUnfairReentrant())
-                    ? Double.NaN : Math.min(row.vsSynchronized(), row.vsUnfairReentrant());
-            default -> row.vsUnfairReentrant();
-        };
-    }
-
     private static Verdict check(Threshold t, List<Compared> rows) {
         List<Compared> ofLock = rows.stream()
                 .filter(r -> r.measurement().bench().equals(t.bench()) && r.measurement().lock().equals(t.lock()))
                 .toList();
-        List<Double> ratios = ofLock.stream().map(r -> ratioTo(t.baseline(), r)).toList();
-        if (ratios.isEmpty() || ratios.stream().anyMatch(r -> Double.isNaN(r))) {
+        List<Compared.Ratio> ratios = ofLock.stream().map(r -> r.to(t.baseline())).toList();
+        if (ratios.isEmpty() || ratios.stream().anyMatch(r -> Double.isNaN(r.median()))) {
             return new Verdict(t, Double.NaN, false, "bench, lock or baseline missing from this run's results");
         }
-        double mean = Math.exp(ratios.stream().mapToDouble(Math::log).average().orElseThrow());
-        String detail = "geometric mean of " + ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r))
+        double mean = Math.exp(ratios.stream().mapToDouble(r -> Math.log(r.median())).average().orElseThrow());
+        String detail = "geometric mean of " + ratios.stream().map(Compared.Ratio::describe)
                 .collect(Collectors.joining(", ")) + " at threads " + ofLock.stream()
                 .map(r -> String.valueOf(r.measurement().threads())).collect(Collectors.joining(", "));
         return new Verdict(t, mean, mean >= t.minRatio(), detail);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.numaloom.perf.bench.Exclusion;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
 import org.numaloom.perf.config.BenchKind;
 import org.numaloom.perf.config.BenchSpec;
@@ -157,13 +159,39 @@ public final class Report {
         md.append("## ").append(bench.title()).append(" (`").append(bench.id()).append("`)\n\n")
                 .append(bench.work().describe()).append(". ").append(bench.warmupIterations()).append(" warm-up and ")
                 .append(bench.measurementIterations()).append(" measured single-shot iterations, ")
-                .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count.\n\n")
+                .append(bench.forks()).append(bench.forks() == 1 ? " fork" : " forks").append(" per thread count")
+                .append(bench.rounds() == 1 ? "" : " in each of " + bench.rounds() + " rounds, every lock in turn once per "
+                        + "round; throughputs pool all rounds, ratios are the median of the rounds' ratios").append(".\n\n")
                 .append("![").append(bench.title()).append("](").append(bench.id()).append(".svg)\n\n");
         if (hasRemoteHandoffs(rows)) {
             md.append("![").append(bench.title()).append(": remote hand-offs](").append(remoteHandoffsStem(bench))
                     .append(".svg)\n\n");
         }
         md.append(ResultTable.markdown(rows)).append('\n');
+        if (bench.rounds() > 1) {
+            appendRoundRatios(md, rows);
+        }
+    }
+
+    /**
+     * Each lock's ratios round by round, the lock's forks against the baseline's of the same round,
+     * with their median, which the table above and the gate use; the baselines' own rows are left out.
+     */
+    private static void appendRoundRatios(StringBuilder md, List<Compared> rows) {
+        List<String> baselines = List.of(Exclusion.UNFAIR_REENTRANT, Exclusion.SYNCHRONIZED, Compared.BEST_JDK);
+        md.append("Ratios round by round (the lock's forks against the baseline's of the same round) and their median:\n\n")
+                .append("| threads | lock |");
+        baselines.forEach(b -> md.append(" vs ").append(b).append(" |"));
+        md.append("\n|---:|---|").append("---|".repeat(baselines.size())).append('\n');
+        rows.stream().filter(row -> !Exclusion.BASELINES.contains(row.measurement().lock()))
+                .sorted(Comparator.comparingInt(row -> row.measurement().threads()))
+                .forEach(row -> {
+                    md.append("| ").append(row.measurement().threads()).append(" | ").append(row.measurement().lock()).append(" |");
+                    baselines.forEach(b -> md.append(' ').append(row.to(b).perRound().isEmpty() ? "n/a" : row.to(b).describe())
+                            .append(" |"));
+                    md.append('\n');
+                });
+        md.append('\n');
     }
 
     private static boolean hasRemoteHandoffs(List<Compared> rows) {
@@ -235,7 +263,10 @@ public final class Report {
               that pinning may reduce (JMH's 99.9% confidence half-width, from a handful of iterations,
               is in `results.csv` as `error_pct`).
             - **Ratios** (`vs UNFAIR_REENTRANT`, `vs SYNCHRONIZED`) compare locks measured in this run at
-              the same thread count; compare ratios across machines, never absolute numbers.
+              the same thread count; compare ratios across machines, never absolute numbers. Where a
+              bench has rounds, a ratio is the median of the rounds' ratios, each the lock's forks
+              against the baseline's forks of the same round (listed under the bench's table), while
+              the throughputs pool every round's forks.
             - **Ideal** is what the work alone would allow: for consumeCPU, the lower of one critical
               section at a time (inside tokens, plus the in-section yield) and all work spread over
               min(threads, carriers) carriers, from the unit costs above; for the text, the sequential

@@ -63,6 +63,21 @@ class BenchConfigTest {
         assertEquals(List.of("high-contention", "low-contention", "short-critical-section"),
                 gate.stream().map(BenchSpec::id).toList());
         assertEquals(List.of(2, 16, 64), gate.get(2).threads());
+        assertEquals(List.of(3, 3, 3), gate.stream().map(BenchSpec::rounds).toList(), "every gated bench interleaves its locks");
+    }
+
+    @Test
+    void roundsDefaultToOneAndAreCheckedLikeTheOtherFields() {
+        assertEquals(1, only(parse(shortSection("\"threads\": [2]"))).rounds());
+        assertEquals(3, only(parse(shortSection("\"rounds\": 3"))).rounds());
+        assertEquals(100, only(parse(consumeCpu("\"rounds\": 100"))).rounds());
+        assertEquals("test.json: benches[0].payload.rounds: must be at least 1, got 0", failure(text("\"rounds\": 0")));
+        assertEquals("test.json: benches[0].payload.rounds: must be at most 100, got 101", failure(consumeCpu("\"rounds\": 101")));
+        assertTrue(failure(shortSection("\"rounds\": \"3\"")).startsWith("test.json: benches[0].payload.rounds: expected a whole number"));
+        assertTrue(failure(shortSection("\"rounds\": 1.5")).startsWith("test.json: benches[0].payload.rounds: expected a whole number"));
+        assertTrue(failure("{\"benches\": [{\"name\": \"switch\", \"payload\": {\"rounds\": 2}}]}")
+                .startsWith("test.json: benches[0].payload: unknown field 'rounds' for bench 'switch'"),
+                "the switch bench has no baselines to measure in turn");
     }
 
     @Test
@@ -103,7 +118,7 @@ class BenchConfigTest {
         assertTrue(failure(shortSection("\"outsideWork\": \"20\""))
                 .startsWith("test.json: benches[0].payload.outsideWork: expected a whole number"));
         assertEquals("test.json: benches[0].payload: unknown field 'inCpuTokens' for bench 'shortSection'; expected one of: "
-                + "acquisitionsCount, forks, locks, measurementIterations, outsideWork, sharedWords, skip, threads, "
+                + "acquisitionsCount, forks, locks, measurementIterations, outsideWork, rounds, sharedWords, skip, threads, "
                 + "threadsFrom, title, warmupIterations", failure(shortSection("\"inCpuTokens\": 5")));
         assertTrue(failure(text("\"sharedWords\": 2"))
                 .startsWith("test.json: benches[0].payload: unknown field 'sharedWords' for bench 'text'"));
@@ -165,7 +180,7 @@ class BenchConfigTest {
     @Test
     void fieldThatDoesNotApplyToTheBench() {
         assertEquals("test.json: benches[0].payload: unknown field 'inCpuTokens' for bench 'text'; expected one of: "
-                + "forks, lines, locks, maps, measurementIterations, seed, skip, threads, threadsFrom, title, warmupIterations",
+                + "forks, lines, locks, maps, measurementIterations, rounds, seed, skip, threads, threadsFrom, title, warmupIterations",
                 failure(text("\"inCpuTokens\": 5")));
         assertTrue(failure("{\"benches\": [{\"name\": \"switch\", \"payload\": {\"locks\": [{\"name\": \"MCS\"}]}}]}")
                 .startsWith("test.json: benches[0].payload: unknown field 'locks' for bench 'switch'; expected one of: "),
@@ -346,10 +361,11 @@ class BenchConfigTest {
     }
 
     @Test
-    void quickCutsIterationsAndForks() {
-        BenchSpec spec = only(parse(text("\"warmupIterations\": 7, \"measurementIterations\": 7, \"forks\": 3"))
+    void quickCutsIterationsForksAndRounds() {
+        BenchSpec spec = only(parse(text("\"warmupIterations\": 7, \"measurementIterations\": 7, \"forks\": 3, \"rounds\": 3"))
                 .with(List.of(), List.of(), true));
-        assertEquals(List.of(1, 3, 1), List.of(spec.warmupIterations(), spec.measurementIterations(), spec.forks()));
+        assertEquals(List.of(1, 3, 1, 1),
+                List.of(spec.warmupIterations(), spec.measurementIterations(), spec.forks(), spec.rounds()));
     }
 
     @Test

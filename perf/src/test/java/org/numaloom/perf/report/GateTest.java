@@ -50,6 +50,22 @@ class GateTest {
         assertTrue(verdict.passed());
     }
 
+    /**
+     * Pooled, NUMA_MCS ran at 1.8x of either JDK lock; round by round it tied the leader twice (see
+     * ResultsTest): the gate takes the median of the rounds, 1.00, and fails at 1.5.
+     */
+    @Test
+    void failsWhenTheMedianOfTheRoundsIsBelowThoughThePooledRatioIsAbove() {
+        List<Compared> rows = Compared.compare(List.of(ResultsTest.rounds("NUMA_MCS", 3, 3, 3, 3),
+                ResultsTest.rounds("UNFAIR_REENTRANT", 5.0 / 3, 3, 1, 1), ResultsTest.rounds("SYNCHRONIZED", 5.0 / 3, 1, 3, 1)));
+        Gate.Verdict verdict = only(Gate.check(List.of(threshold(Gate.BEST_JDK, 1.5)), rows));
+        assertFalse(verdict.passed());
+        assertEquals(1.0, verdict.ratio(), EPSILON);
+        assertEquals("FAIL high NUMA_MCS vs BEST_JDK: 1.00, minimum 1.50 (geometric mean of 1.00 (median of 1.00, 1.00, 3.00) "
+                + "at threads 2)", verdict.describe());
+        assertTrue(only(Gate.check(List.of(threshold(Gate.BEST_JDK, 1.0)), rows)).passed(), "at the threshold it passes");
+    }
+
     @Test
     void failsWhenTheLockWasNotMeasured() {
         Gate.Verdict verdict = only(Gate.check(List.of(new Gate.Threshold("high", "MCS", "SYNCHRONIZED", 0.1, "why")), ROWS));

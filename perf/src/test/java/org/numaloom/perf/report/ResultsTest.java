@@ -1,5 +1,6 @@
 package org.numaloom.perf.report;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,39 @@ class ResultsTest {
         assertEquals(1.0, COMPARED.get(2).vsUnfairReentrant(), EPSILON);
         assertEquals(0.4, COMPARED.get(2).vsSynchronized(), EPSILON);
         assertTrue(Double.isNaN(COMPARED.get(5).vsUnfairReentrant()), "no baseline in the low bench");
+    }
+
+    /**
+     * Three rounds. NUMA_MCS 3, 3, 3; UNFAIR_REENTRANT 3, 1, 1 (pooled 5/3); SYNCHRONIZED 1, 3, 1. The
+     * ratios are the medians of the rounds' ratios (1, 3, 3 and 3, 1, 3: 3 each), not the pooled 1.8;
+     * to BEST_JDK, the leader of each round (UNFAIR_REENTRANT, SYNCHRONIZED, either): 1, 1, 3, so 1.
+     */
+    @Test
+    void theRatioIsTheMedianOfTheRoundsRatiosNotThePooledOne() {
+        List<Compared> rows = Compared.compare(List.of(rounds("NUMA_MCS", 3, 3, 3, 3),
+                rounds("UNFAIR_REENTRANT", 5.0 / 3, 3, 1, 1), rounds("SYNCHRONIZED", 5.0 / 3, 1, 3, 1)));
+        Compared numaMcs = rows.get(0);
+        assertEquals(1.8, numaMcs.measurement().throughput() / rows.get(1).measurement().throughput(), EPSILON, "pooled");
+        assertEquals(List.of(1.0, 3.0, 3.0), numaMcs.to("UNFAIR_REENTRANT").perRound());
+        assertEquals(3.0, numaMcs.vsUnfairReentrant(), EPSILON);
+        assertEquals(3.0, numaMcs.vsSynchronized(), EPSILON);
+        assertEquals(List.of(1.0, 1.0, 3.0), numaMcs.to(Compared.BEST_JDK).perRound());
+        assertEquals(1.0, numaMcs.to(Compared.BEST_JDK).median(), EPSILON, "per round the leader, not the lower median");
+        assertEquals("1.00 (median of 1.00, 1.00, 3.00)", numaMcs.to(Compared.BEST_JDK).describe());
+        assertEquals(List.of(1.0 / 3, 3.0, 1.0), rows.get(2).to("UNFAIR_REENTRANT").perRound(), "SYNCHRONIZED, round by round");
+    }
+
+    @Test
+    void medianOfAnEvenNumberOfRoundsIsTheMeanOfTheMiddleTwo() {
+        assertEquals(2.5, new Compared.Ratio(List.of(4.0, 1.0, 3.0, 2.0)).median(), EPSILON);
+        assertEquals("0.50", new Compared.Ratio(List.of(0.5)).describe(), "one round: the ratio alone");
+        assertTrue(Double.isNaN(new Compared.Ratio(List.of()).median()));
+    }
+
+    @Test
+    void noRatioBetweenMeasurementsOfDifferentRounds() {
+        List<Compared> rows = Compared.compare(List.of(rounds("NUMA_MCS", 2, 2, 2), rounds("UNFAIR_REENTRANT", 1, 1, 1, 1)));
+        assertTrue(Double.isNaN(rows.get(0).vsUnfairReentrant()));
     }
 
     @Test
@@ -92,6 +126,12 @@ class ResultsTest {
                 | 2 | SYNCHRONIZED | 1,000,000 | 12.5 | 700,000..900,000 | n/a | n/a | 2.50x | 1.00x | n/a |
                 | 2 | NUMA_MCS | 800,000 | 12.5 | 700,000..900,000 | 1,000,000 | 0.80 | 2.00x | 0.80x | 0.013 |
                 """, ResultTable.markdown(rows));
+    }
+
+    /** Of bench {@code high} at 2 threads: its pooled throughput, then each round's. */
+    static Measurement rounds(String lock, double pooled, double... perRound) {
+        return Measurement.of("high", lock, 2, pooled, "actions/s", 1, SPREAD)
+                .withRounds(Arrays.stream(perRound).boxed().toList());
     }
 
     private static Measurement measurement(String bench, String lock, int threads, double throughput, double errorPercent) {
