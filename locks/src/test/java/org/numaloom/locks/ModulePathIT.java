@@ -99,7 +99,7 @@ class ModulePathIT {
         }
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the consumer did not end within 60 s: " + output);
         assertEquals(0, process.exitValue(), String.join(" ", command) + "\n" + output);
-        assertTrue(output.contains("module org.numaloom.locks locks [NUMA_MCS, CNA, MCS, UNFAIR_REENTRANT, FAIR_REENTRANT]"
+        assertTrue(output.contains("module org.numaloom.locks locks [NUMA_MCS, CNA, MCS, HMCS, UNFAIR_REENTRANT, FAIR_REENTRANT]"
                 + " carriers visible true"), output);
         assertFalse(output.contains("WARNING"), "the flags above should leave the JVM quiet:\n" + output);
     }

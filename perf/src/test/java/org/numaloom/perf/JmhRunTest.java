@@ -27,14 +27,15 @@ class JmhRunTest {
     @Test
     void calibrationFirstThenEachBenchsLocksAndVariantsInOrder() {
         assertEquals(List.of("calibration costs",
-                        "high-contention NUMA_MCS", "high-contention CNA", "high-contention MCS",
+                        "high-contention NUMA_MCS", "high-contention CNA", "high-contention MCS", "high-contention HMCS",
                         "high-contention UNFAIR_REENTRANT", "high-contention FAIR_REENTRANT", "high-contention SYNCHRONIZED",
-                        "low-contention NUMA_MCS", "low-contention CNA", "low-contention MCS",
+                        "low-contention NUMA_MCS", "low-contention CNA", "low-contention MCS", "low-contention HMCS",
                         "low-contention UNFAIR_REENTRANT", "low-contention FAIR_REENTRANT", "low-contention SYNCHRONIZED",
                         "short-critical-section NUMA_MCS", "short-critical-section CNA",
                         "short-critical-section UNFAIR_REENTRANT", "short-critical-section FAIR_REENTRANT",
                         "short-critical-section SYNCHRONIZED",
                         "text-statistics SEQUENTIAL", "text-statistics NUMA_MCS", "text-statistics CNA", "text-statistics MCS",
+                        "text-statistics HMCS",
                         "text-statistics UNFAIR_REENTRANT", "text-statistics FAIR_REENTRANT",
                         "text-statistics SYNCHRONIZED", "text-statistics CONCURRENT_HASH_MAP",
                         "virtual-thread-switch-cost VIRTUAL", "virtual-thread-switch-cost PLATFORM"),
