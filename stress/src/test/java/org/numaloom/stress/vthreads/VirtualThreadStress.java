@@ -95,6 +95,12 @@ public final class VirtualThreadStress {
     static final int MAX_CONDITION_WAITERS = 6;
     /** How long a signalled waiter may stay in await() once the signaller let go of the lock. */
     static final Duration SIGNAL_PATIENCE = Duration.ofSeconds(5);
+    /**
+     * How long after the watchdog's time the run may still be finishing its phases (each stops at
+     * the deadline, then waits at most one of the patiences above) before the watchdog thread
+     * declares it hung: on a broken lock the main thread itself can block in {@code lock()}.
+     */
+    static final Duration WATCHDOG_GRACE = Duration.ofSeconds(20);
 
     private final Lock lock;
     private final Condition permitGiven;
@@ -167,6 +173,7 @@ public final class VirtualThreadStress {
         });
         long start = System.nanoTime();
         long deadline = start + watchdog.toNanos();
+        watchOver(name, watchdog, deadline + WATCHDOG_GRACE.toNanos());
         all.forEach(Thread::start);
         for (Thread thread : all) {
             long left = deadline - System.nanoTime();
@@ -316,7 +323,11 @@ public final class VirtualThreadStress {
      */
     private boolean signalWhenAllWait(int waiterCount, boolean signalEach, long deadline) throws InterruptedException {
         while (System.nanoTime() - deadline < 0) {
-            lock.lock();
+            // Bounded: on a broken lock an untimed lock() can block for ever, and this thread is the
+            // one that reports the watchdog's verdict.
+            if (!lock.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                return false;
+            }
             try {
                 if (conditionWaiters == waiterCount) {
                     conditionWaiters = 0;
@@ -600,6 +611,21 @@ public final class VirtualThreadStress {
 
     static int carriers() {
         return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Starts a daemon thread that declares the run hung if it is still going at {@code giveUpAt}. */
+    private void watchOver(String name, Duration watchdog, long giveUpAt) {
+        Thread.ofPlatform().daemon().name("watchdog").start(() -> {
+            for (long left; (left = giveUpAt - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(left);
+            }
+            try {
+                hung(name, watchdog);
+            } catch (IOException e) {
+                System.out.println("FAILED HUNG " + name + ": not finished; the thread dump failed: " + e);
+                Runtime.getRuntime().halt(HUNG);
+            }
+        });
     }
 
     /** Prints that the run hung, with a dump of every thread, virtual ones included, and exits. */
