@@ -101,8 +101,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "                       changed node (default 0: off; docs/benchmarks.md gives a figure). Needs a\n"
                 + "                       topology of 2+ nodes\n"
                 + "  --out DIR            where results go (default results/<yyyyMMdd-HHmmss>)\n"
-                + "  --gate THRESHOLDS    after the run, check ratios against a thresholds file (ci/perf-thresholds.txt);\n"
-                + "                       exit status 3 if one falls below\n"
+                + "  --gate THRESHOLDS    after the run, check ratios (and remote hand-off fractions) against a\n"
+                + "                       thresholds file (ci/perf-thresholds.txt); exit status 3 if one fails\n"
                 + "  --help               this text\n\n"
                 + "Benches a config can name (docs/benchmarks.md has their fields):\n" + benches() + "\n"
                 + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";

@@ -26,7 +26,7 @@ class GateTest {
     void passesAtOrAboveTheGeometricMean() {
         Gate.Verdict verdict = only(Gate.check(List.of(threshold("UNFAIR_REENTRANT", 0.95)), ROWS));
         assertTrue(verdict.passed(), verdict.describe());
-        assertEquals(Math.sqrt(1.21 * 0.75), verdict.ratio(), EPSILON);
+        assertEquals(Math.sqrt(1.21 * 0.75), verdict.value(), EPSILON);
         assertEquals("PASS high NUMA_MCS vs UNFAIR_REENTRANT: 0.95, minimum 0.95 (geometric mean of 1.21, 0.75 at threads 2, 64)",
                 verdict.describe());
     }
@@ -35,7 +35,7 @@ class GateTest {
     void failsBelowIt() {
         Gate.Verdict verdict = only(Gate.check(List.of(threshold("SYNCHRONIZED", 0.6)), ROWS));
         assertFalse(verdict.passed());
-        assertEquals(0.5, verdict.ratio(), EPSILON);
+        assertEquals(0.5, verdict.value(), EPSILON);
         assertTrue(verdict.describe().startsWith("FAIL high NUMA_MCS vs SYNCHRONIZED: 0.50, minimum 0.60"));
     }
 
@@ -46,7 +46,7 @@ class GateTest {
                 measurement("NUMA_MCS", 2, 1.0), measurement("UNFAIR_REENTRANT", 2, 2.0), measurement("SYNCHRONIZED", 2, 0.5),
                 measurement("NUMA_MCS", 64, 1.0), measurement("UNFAIR_REENTRANT", 64, 0.5), measurement("SYNCHRONIZED", 64, 4.0)));
         Gate.Verdict verdict = only(Gate.check(List.of(threshold(Gate.BEST_JDK, 0.35)), rows));
-        assertEquals(Math.sqrt(0.5 * 0.25), verdict.ratio(), 1e-9, "0.5x of UNFAIR at 2 threads, 0.25x of SYNCHRONIZED at 64");
+        assertEquals(Math.sqrt(0.5 * 0.25), verdict.value(), 1e-9, "0.5x of UNFAIR at 2 threads, 0.25x of SYNCHRONIZED at 64");
         assertTrue(verdict.passed());
     }
 
@@ -60,7 +60,7 @@ class GateTest {
                 ResultsTest.rounds("UNFAIR_REENTRANT", 5.0 / 3, 3, 1, 1), ResultsTest.rounds("SYNCHRONIZED", 5.0 / 3, 1, 3, 1)));
         Gate.Verdict verdict = only(Gate.check(List.of(threshold(Gate.BEST_JDK, 1.5)), rows));
         assertFalse(verdict.passed());
-        assertEquals(1.0, verdict.ratio(), EPSILON);
+        assertEquals(1.0, verdict.value(), EPSILON);
         assertEquals("FAIL high NUMA_MCS vs BEST_JDK: 1.00, minimum 1.50 (geometric mean of 1.00 (median of 1.00, 1.00, 3.00) "
                 + "at threads 2)", verdict.describe());
         assertTrue(only(Gate.check(List.of(threshold(Gate.BEST_JDK, 1.0)), rows)).passed(), "at the threshold it passes");
@@ -73,14 +73,38 @@ class GateTest {
         assertTrue(verdict.describe().contains("not measured"), verdict.describe());
     }
 
+    /** The worst fraction over the thread counts is checked, and it passes at most at the limit. */
+    @Test
+    void theLocalityCheckTakesTheWorstThreadCount() {
+        List<Compared> rows = Compared.compare(List.of(
+                measurement("NUMA_MCS", 2, 1.0).withRemoteHandoffFraction(0.02),
+                measurement("NUMA_MCS", 16, 1.0).withRemoteHandoffFraction(0.12)));
+        Gate.Verdict failed = only(Gate.check(List.of(locality(0.10)), rows));
+        assertFalse(failed.passed(), "0.12 at 16 threads is above 0.10 though 2 threads' 0.02 is far below");
+        assertEquals("FAIL high NUMA_MCS remote_handoff_fraction: 0.12, maximum 0.10 (worst of 0.020, 0.120 at threads 2, 16)",
+                failed.describe());
+        assertTrue(only(Gate.check(List.of(locality(0.12)), rows)).passed(), "at the limit it passes");
+    }
+
+    /** On one node nothing is recorded: the check fails and says how to run it. */
+    @Test
+    void theLocalityCheckFailsWhereNoHandOffWasRecorded() {
+        Gate.Verdict verdict = only(Gate.check(List.of(locality(0.10)), ROWS));
+        assertFalse(verdict.passed());
+        assertTrue(verdict.describe().contains("not measured") && verdict.describe().contains("--topology"),
+                verdict.describe());
+    }
+
     @Test
     void readsLinesAndSkipsComments(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("t.txt"), """
                 # bench lock baseline min_ratio why
                 
                 high  NUMA_MCS  UNFAIR_REENTRANT  0.85   measured 1.10 on 3 runs; 20% margin
+                short NUMA_MCS  remote_handoff_fraction 0.10 the issue's goal
                 """);
-        assertEquals(List.of(new Gate.Threshold("high", "NUMA_MCS", "UNFAIR_REENTRANT", 0.85, "measured 1.10 on 3 runs; 20% margin")),
+        assertEquals(List.of(new Gate.Threshold("high", "NUMA_MCS", "UNFAIR_REENTRANT", 0.85, "measured 1.10 on 3 runs; 20% margin"),
+                        new Gate.Threshold("short", "NUMA_MCS", "remote_handoff_fraction", 0.10, "the issue's goal")),
                 Gate.read(file));
     }
 
@@ -88,14 +112,15 @@ class GateTest {
     void everyThresholdNeedsItsReason() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Gate.parse("high NUMA_MCS UNFAIR_REENTRANT 0.85", "t.txt:3"));
-        assertEquals("t.txt:3: expected 'bench lock baseline min_ratio how-it-was-set', got 'high NUMA_MCS UNFAIR_REENTRANT 0.85'",
+        assertEquals("t.txt:3: expected 'bench lock measure limit how-it-was-set', got 'high NUMA_MCS UNFAIR_REENTRANT 0.85'",
                 e.getMessage());
     }
 
     @Test
     void badBaselineOrRatio() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Gate.parse("high NUMA_MCS MCS 0.85 why", "t:1"))
-                .getMessage().contains("baseline 'MCS' is not one the runs compare with"));
+                .getMessage().contains("measure 'MCS' is not one the gate checks; expected a baseline (UNFAIR_REENTRANT,"
+                        + " SYNCHRONIZED, BEST_JDK) or remote_handoff_fraction"));
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> Gate.parse("high NUMA_MCS SYNCHRONIZED x why", "t:1")).getMessage().contains("'x' is not a number"));
     }
@@ -108,6 +133,10 @@ class GateTest {
 
     private static Gate.Threshold threshold(String baseline, double minRatio) {
         return new Gate.Threshold("high", "NUMA_MCS", baseline, minRatio, "test");
+    }
+
+    private static Gate.Threshold locality(double maxFraction) {
+        return new Gate.Threshold("high", "NUMA_MCS", Gate.REMOTE_HANDOFF_FRACTION, maxFraction, "test");
     }
 
     private static Gate.Verdict only(List<Gate.Verdict> verdicts) {
