@@ -3,7 +3,8 @@
 #
 # 1. Throughput (ci/perf-gate.json, ci/perf-thresholds.txt): a short high-contention,
 #    low-contention and short-critical-section pass (6 to 12 minutes on 2 cores busy with other
-#    work: 5m47s at load average 2-4, 11m35s at 6-9, plus a build when the sources changed) that
+#    work: 5m47s at load average 2-4, 11m35s at 6-9, before HMCS joined the high and low passes;
+#    plus a build when the sources changed) that
 #    fails when a lock's throughput ratio to UNFAIR_REENTRANT, SYNCHRONIZED or BEST_JDK (whichever
 #    JDK lock leads), measured in the same run, falls below its threshold.
 #    Each bench runs in 3 rounds, every lock and baseline once per round in turn, and the ratio at a
