@@ -2,11 +2,11 @@
 # Performance gate, two passes; each fails when a check in its thresholds file fails.
 #
 # 1. Throughput (ci/perf-gate.json, ci/perf-thresholds.txt): a short high-contention,
-#    low-contention and short-critical-section pass (6 to 12 minutes on 2 cores busy with other
-#    work: 5m47s at load average 2-4, 11m35s at 6-9, before HMCS joined the high and low passes;
-#    plus a build when the sources changed) that
-#    fails when a lock's throughput ratio to UNFAIR_REENTRANT, SYNCHRONIZED or BEST_JDK (whichever
-#    JDK lock leads), measured in the same run, falls below its threshold.
+#    low-contention and short-critical-section pass that fails when a lock's throughput ratio to
+#    UNFAIR_REENTRANT, SYNCHRONIZED or BEST_JDK (whichever JDK lock leads), measured in the same
+#    run, falls below its threshold. 6 to 12 minutes on 2 cores busy with other work (5m47s at load
+#    average 2-4, 11m35s at 6-9, before HMCS joined the high and low passes), plus a build when the
+#    sources changed.
 #    Each bench runs in 3 rounds, every lock and baseline once per round in turn, and the ratio at a
 #    thread count is the median of the rounds' ratios (a lock's fork against the baseline's fork of
 #    the same round), so that a drift of the machine's load hits both sides of a ratio; the check is
