@@ -88,7 +88,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>No lost wake-up: a leader parks only after a compare-and-set that set the hint while
  *       {@code HELD} was set, so the release that clears {@code HELD} comes later in the word's
  *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
- *       yet and will compete, or to a leader it hands the lock to. A leader that gives up passes
+ *       yet and will compete, or to a leader it hands the lock to. A release that clears the
+ *       hint, having found no leader parked, searches once more after the clear and sets the hint
+ *       again if one parked meanwhile: the clear is a compare-and-set on a value, which the word
+ *       can have left and come back to. A leader that gives up passes
  *       the head on and, if the word is free, wakes a leader as a release would.</li>
  *   <li>Holder-only fields ({@code holderNode}, {@code holderQueue}, {@code handOffCount}) are
  *       written only by the holder and handed on through the word's compare-and-sets or through
@@ -349,7 +352,7 @@ abstract class LeaderLock extends LeaderLockFields {
             }
             QNode parked = findParkedLeader();
             if (parked == null) {
-                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
+                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED) && !parkedSinceTheSearch()) {
                     return;
                 }
                 continue;
@@ -360,6 +363,30 @@ abstract class LeaderLock extends LeaderLockFields {
                     return;
                 }
                 SUCCESSOR.compareAndSet(this, parked, null);
+            }
+        }
+    }
+
+    /**
+     * After the hint was cleared because the search found no parked leader: whether one parked
+     * since, in which case the hint is set again. The clearing compare-and-set can succeed on a
+     * word that only looks unchanged (ABA): between the search and the compare-and-set a barger
+     * took the word, a leader set the hint (already set, so the value stayed) and parked, and the
+     * barger freed the word again, its own release then finding the hint set and leaving the
+     * wake-up to this one. A leader that parked before the clearing compare-and-set marked itself
+     * parked before its own compare-and-set on the word, so this second search sees it; one that
+     * parks after it sets the hint itself. (Found by VirtualThreadHistoryTest on CNA over two
+     * spread nodes, which hung in about one run in seven on a loaded 2-core machine: the word free,
+     * no hint, the queue's leader parked.)
+     */
+    private boolean parkedSinceTheSearch() {
+        if (findParkedLeader() == null) {
+            return false;
+        }
+        for (;;) {
+            int s = state;
+            if ((s & LEADER_PARKED) != 0 || STATE.compareAndSet(this, s, s | LEADER_PARKED)) {
+                return true;
             }
         }
     }
