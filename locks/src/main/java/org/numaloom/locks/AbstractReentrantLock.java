@@ -1,5 +1,6 @@
 package org.numaloom.locks;
 
+import java.lang.invoke.MethodHandles;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -38,7 +39,28 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private Thread owner;
     private int reentries;
 
+    static {
+        initializeSlowPathClasses();
+    }
+
     protected AbstractReentrantLock() {
+    }
+
+    /**
+     * Initializes the classes of the slow paths with the first lock, in the thread that builds it,
+     * rather than in its first contenders: a virtual thread that runs a class initializer, or
+     * waits for another thread's, keeps its carrier, and contenders come many at once (see
+     * {@link org.numaloom.locks.placement.CpuLocator#prepare()}). {@link Holders} reflects into
+     * {@code java.lang.VirtualThread}; {@link QNode} looks up its field handles.
+     */
+    private static void initializeSlowPathClasses() {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        try {
+            lookup.ensureInitialized(Holders.class);
+            lookup.ensureInitialized(QNode.class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     /** Checks a spin bound given to a lock's constructor. */

@@ -123,6 +123,7 @@ public final class Hierarchy {
             return new Hierarchy(parents, () -> 0);
         }
         int[] leafOfCpu = levels.get(0);
+        CpuLocator.prepare(); // the look-ups' one-time work, here in the building thread
         return new Hierarchy(parents, () -> {
             int position = topology.positionOfHostCpu(CpuLocator.currentCpu());
             return position < 0 ? 0 : leafOfCpu[position];

@@ -22,8 +22,12 @@ public interface NodeLocator {
         return of(Topology.current());
     }
 
-    /** Nodes of the given topology, located by the CPU the calling thread runs on. */
+    /**
+     * Nodes of the given topology, located by the CPU the calling thread runs on. The look-ups'
+     * one-time work is done here, in the building thread ({@link CpuLocator#prepare()}).
+     */
     static NodeLocator of(Topology topology) {
+        CpuLocator.prepare();
         return new NodeLocator() {
             @Override
             public int nodeCount() {

@@ -39,15 +39,22 @@ public final class ChildJvm {
      */
     public static Result run(Class<?> mainClass, int carriers, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
+        List<String> jvmOptions = new ArrayList<>(kitFlags());
+        jvmOptions.addAll(carrierOptions(carriers));
+        return run(mainClass, jvmOptions, timeoutSeconds, args);
+    }
+
+    /**
+     * Like {@link #run(Class, int, long, String...)}, with exactly the given JVM options (build
+     * them from {@link #kitFlags()} and {@link #carrierOptions(int)}).
+     */
+    public static Result run(Class<?> mainClass, List<String> jvmOptions, long timeoutSeconds, String... args)
+            throws IOException, InterruptedException {
         Path log = Files.createTempFile(mainClass.getSimpleName(), ".log");
         try {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(kitFlags());
-            if (carriers != DEFAULT_CARRIERS) {
-                command.addAll(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers,
-                        "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers));
-            }
+            command.addAll(jvmOptions);
             command.addAll(List.of("-cp", testClassPath(), mainClass.getName()));
             command.addAll(List.of(args));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -62,8 +69,20 @@ public final class ChildJvm {
         }
     }
 
+    /**
+     * The options that give the scheduler {@code carriers} carriers and no more (none for
+     * {@link #DEFAULT_CARRIERS}).
+     */
+    public static List<String> carrierOptions(int carriers) {
+        if (carriers == DEFAULT_CARRIERS) {
+            return List.of();
+        }
+        return List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers,
+                "-Djdk.virtualThreadScheduler.maxPoolSize=" + carriers);
+    }
+
     /** The kit's JVM flags, from {@value #FLAGS_PROPERTY}; a JVM started without them is an error. */
-    static List<String> kitFlags() {
+    public static List<String> kitFlags() {
         String flags = System.getProperty(FLAGS_PROPERTY, "").strip();
         if (flags.isEmpty()) {
             throw new IllegalStateException("-D" + FLAGS_PROPERTY + " is not set: a child JVM would run without the kit's"

@@ -49,6 +49,24 @@ public final class CpuLocator {
     private CpuLocator() {
     }
 
+    /**
+     * Does the one-time work of the look-ups now, in the calling thread: binds the kernel's
+     * {@code sched_getcpu} through JNA, finds whether carriers are visible and, if they are not,
+     * logs the warning that says so. Locks call it when they are built ({@code NodeLocator},
+     * {@code Hierarchy}), because their first look-ups come from the first contended acquisitions,
+     * often many virtual threads at once, and a virtual thread that runs a class initializer, or
+     * waits for another thread's, keeps its carrier. Done there, JNA's and the JDK's logging
+     * set-up once held every carrier of a JVM: one contender initialized the binding and waited
+     * for a logging monitor held by an unmounted contender that was logging the warning, while
+     * another waited for the binding on the other carrier. Cheap after the first call.
+     */
+    public static void prepare() {
+        LinuxCpu.available();
+        if (!CarrierThreads.visible()) {
+            warnOnceBlindToCarriers();
+        }
+    }
+
     /** The CPU the calling thread runs on, from the carrier's cache; -1 if it cannot be known. */
     public static int currentCpu() {
         Thread current = Thread.currentThread();

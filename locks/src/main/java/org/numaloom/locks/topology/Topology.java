@@ -36,6 +36,11 @@ import java.util.stream.IntStream;
  */
 public final class Topology {
     static final Path MACHINE_ROOT = Path.of("/sys");
+    /**
+     * {@link #hostCpuCount()}, read when the class is initialized, which for a lock is when it is
+     * built, not on its slow path (see {@code CpuLocator.prepare}).
+     */
+    private static final int HOST_CPU_COUNT = hostCpuCount();
     /** The distance from a node to itself, as the kernel reports it. */
     static final int LOCAL_DISTANCE = 10;
 
@@ -207,7 +212,7 @@ public final class Topology {
      * CPU brought online later, say) must not fail the lock. Such an id maps to node 0.
      */
     public int nodeOfHostCpu(int hostCpu) {
-        return nodeOfHostCpu(hostCpu, HostCpus.COUNT);
+        return nodeOfHostCpu(hostCpu, HOST_CPU_COUNT);
     }
 
     /** As {@link #nodeOfHostCpu(int)} on a host with hostCpuCount CPU ids (the highest plus one). */
@@ -222,7 +227,7 @@ public final class Topology {
      * Never throws, for the same reason.
      */
     public int positionOfHostCpu(int hostCpu) {
-        return positionOfHostCpu(hostCpu, HostCpus.COUNT);
+        return positionOfHostCpu(hostCpu, HOST_CPU_COUNT);
     }
 
     private int positionOfHostCpu(int hostCpu, int hostCpuCount) {
@@ -396,16 +401,12 @@ public final class Topology {
      * {@code sched_getcpu} can return. Read from the real {@code /sys} even when an override is in
      * force, since the ids to map are the real ones.
      */
-    private static final class HostCpus {
-        static final int COUNT = count();
-
-        private static int count() {
-            try {
-                int[] online = Sysfs.readList(MACHINE_ROOT.resolve("devices/system/cpu/online"));
-                return online.length == 0 ? Runtime.getRuntime().availableProcessors() : online[online.length - 1] + 1;
-            } catch (TopologyException notLinux) {
-                return Runtime.getRuntime().availableProcessors();
-            }
+    private static int hostCpuCount() {
+        try {
+            int[] online = Sysfs.readList(MACHINE_ROOT.resolve("devices/system/cpu/online"));
+            return online.length == 0 ? Runtime.getRuntime().availableProcessors() : online[online.length - 1] + 1;
+        } catch (TopologyException notLinux) {
+            return Runtime.getRuntime().availableProcessors();
         }
     }
 }
