@@ -2,6 +2,7 @@ package org.numaloom.perf.bench;
 
 import java.util.concurrent.TimeUnit;
 
+import org.numaloom.locks.NodeLocator;
 import org.numaloom.locks.placement.CpuLocator;
 import org.numaloom.locks.topology.Topology;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -84,14 +85,17 @@ public class CpuLocatorBenchmark {
     @Benchmark
     @Fork(jvmArgsAppend = {VIRTUAL_BENCHMARK_THREADS, "-D" + Topology.PROPERTY + "=" + TWO_NODES})
     public void virtualThreadNode(OnVirtualThreadUnderTwoNodes thread, Blackhole blackhole) {
-        blackhole.consume(Handoffs.currentNode());
+        blackhole.consume(thread.locator.currentNode());
     }
 
     /** The benchmark thread is virtual, sees its carrier, and the topology in force has the nodes that make Handoffs record. */
     @State(Scope.Thread)
     public static class OnVirtualThreadUnderTwoNodes {
+        NodeLocator locator;
+
         @Setup(Level.Trial)
         public void check() {
+            locator = Handoffs.nodeLocator();
             new OnVirtualThreadSeeingCarriers().check();
             if (!Handoffs.recordedUnder(Topology.current())) {
                 throw new IllegalStateException("this benchmark must run under the topology \"" + TWO_NODES

@@ -3,6 +3,7 @@ package org.numaloom.perf.bench;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
+import org.numaloom.locks.NodeLocator;
 import org.numaloom.locks.placement.CpuLocator;
 import org.numaloom.locks.topology.Topology;
 
@@ -77,15 +78,18 @@ public final class Handoffs {
         if (!recordedUnder(topology)) {
             return new Handoffs(null, 0, System::nanoTime);
         }
-        return new Handoffs(Handoffs::currentNode, Long.getLong(REMOTE_COST_PROPERTY, 0), System::nanoTime);
+        return new Handoffs(nodeLocator()::currentNode, Long.getLong(REMOTE_COST_PROPERTY, 0), System::nanoTime);
     }
 
     /**
-     * The node of the calling thread's carrier by the topology in force: what recording costs at
-     * each acquisition ({@code CpuLocatorBenchmark.virtualThreadNode} measures it).
+     * The node of the calling thread's carrier by the topology in force, found as the kit's locks
+     * find it; its look-up is what recording costs at each acquisition
+     * ({@code CpuLocatorBenchmark.virtualThreadNode} measures it). Built before the contenders
+     * start, like a lock, so that they do not run its one-time work ({@link CpuLocator#prepare()});
+     * with a JDK lock, whose building prepares nothing, the first contenders would.
      */
-    static int currentNode() {
-        return Topology.current().nodeOfHostCpu(CpuLocator.currentCpu());
+    static NodeLocator nodeLocator() {
+        return NodeLocator.current();
     }
 
     /**
