@@ -79,6 +79,7 @@ public class ConsumeCpuBenchmark {
 
     @Setup(Level.Trial)
     public void createExclusion() {
+        JvmFlags.requireLibraryFlags();
         if (threads < 1 || actionsCount < 0) {
             throw new IllegalArgumentException("threads must be >= 1 and actionsCount >= 0, got threads="
                     + threads + ", actionsCount=" + actionsCount);

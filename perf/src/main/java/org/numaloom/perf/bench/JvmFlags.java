@@ -2,6 +2,8 @@ package org.numaloom.perf.bench;
 
 import java.util.List;
 
+import org.numaloom.locks.placement.CpuLocator;
+
 /**
  * The JVM flags of the benchmark forks, as compile-time constants so that {@code @Fork} annotations
  * can name them.
@@ -25,5 +27,25 @@ public final class JvmFlags {
     public static final String VIRTUAL_BENCHMARK_THREADS = "-Djmh.executor=VIRTUAL";
 
     private JvmFlags() {
+    }
+
+    /**
+     * Stops a lock benchmark's fork that runs without the library's flags, which a hand-run JMH
+     * drops easily: {@code -jvmArgsAppend} on its command line replaces a benchmark's own
+     * {@code @Fork(jvmArgsAppend)} instead of adding to it. Without {@link #OPEN_JAVA_LANG} the kit's
+     * locks cannot see carriers: their waiters spin on unmounted holders and every look-up asks the
+     * kernel, so the run would measure another lock than the one shipped, and say nothing.
+     */
+    static void requireLibraryFlags() {
+        requireLibraryFlags(CpuLocator.carriersVisible());
+    }
+
+    static void requireLibraryFlags(boolean carriersVisible) {
+        if (!carriersVisible) {
+            throw new IllegalStateException("this benchmark fork runs without " + OPEN_JAVA_LANG + ", so the kit's"
+                    + " locks cannot see carrier threads and would be measured in their degraded mode. JMH's"
+                    + " -jvmArgsAppend replaces the benchmark's own flags: give them again (-jvmArgsAppend \""
+                    + String.join(" ", LIBRARY) + " ...\"), or run ./numaloom bench, which passes them");
+        }
     }
 }

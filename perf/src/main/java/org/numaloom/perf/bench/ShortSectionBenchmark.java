@@ -74,6 +74,7 @@ public class ShortSectionBenchmark {
 
     @Setup(Level.Trial)
     public void createExclusion() {
+        JvmFlags.requireLibraryFlags();
         if (threads < 1 || acquisitionsCount < 0 || outsideWork < 0 || sharedWords < 1) {
             throw new IllegalArgumentException("threads and sharedWords must be >= 1, acquisitionsCount and outsideWork >= 0;"
                     + " got threads=" + threads + ", acquisitionsCount=" + acquisitionsCount + ", outsideWork="

@@ -72,6 +72,7 @@ public class TextStatisticsBenchmark {
 
     @Setup(Level.Trial)
     public void generateText() {
+        JvmFlags.requireLibraryFlags();
         if (lock.equals(SEQUENTIAL) && threads != 1) {
             throw new IllegalArgumentException(SEQUENTIAL + " counts on one thread, not " + threads);
         }
