@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 
 /**
  * Runs a main class of the test class path in a child JVM with a given number of virtual-thread
@@ -67,6 +68,19 @@ public final class ChildJvm {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /**
+     * For the main method of a scenario that takes one argument, a lock's name
+     * ({@link LockCases#named}): that lock, new; with any other arguments, the usage line and exit
+     * status 2.
+     */
+    public static Lock lockNamedBy(String[] args, Class<?> scenario) {
+        if (args.length != 1) {
+            System.err.println("usage: " + scenario.getSimpleName() + " LOCK_NAME");
+            System.exit(2);
+        }
+        return LockCases.named(args[0]).create();
     }
 
     /**

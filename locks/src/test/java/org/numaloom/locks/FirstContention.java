@@ -25,11 +25,7 @@ public final class FirstContention {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length != 1) {
-            System.err.println("usage: FirstContention LOCK_NAME");
-            System.exit(2);
-        }
-        Lock lock = LockCases.named(args[0]).create();
+        Lock lock = ChildJvm.lockNamedBy(args, FirstContention.class);
         int[] acquisitions = new int[1];
         List<Thread> contenders = new ArrayList<>();
         for (int i = 0; i < CONTENDERS; i++) {

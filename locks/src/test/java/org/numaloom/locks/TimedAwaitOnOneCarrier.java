@@ -32,11 +32,7 @@ public final class TimedAwaitOnOneCarrier {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: TimedAwaitOnOneCarrier LOCK_NAME");
-            System.exit(2);
-        }
-        Lock lock = LockCases.named(args[0]).create();
+        Lock lock = ChildJvm.lockNamedBy(args, TimedAwaitOnOneCarrier.class);
         List<String> failures = new ArrayList<>();
         check(lock, "await(time, unit)", condition -> condition.await(DEADLINE_SECONDS, TimeUnit.SECONDS), failures);
         check(lock, "awaitUntil(Date)",
