@@ -22,7 +22,7 @@ import org.numaloom.locks.topology.Topology;
  *
  * <p>Its cost is one look-up of the current node per acquisition, inside the critical section: the
  * carrier's cached CPU ({@link CpuLocator#currentCpu}, a kernel call every 64th time) mapped to a
- * node, 6.5 ns here ({@link #currentNode}). Beside a short critical section that is a real part of
+ * node, 6.5 ns here ({@link #nodeLocator}). Beside a short critical section that is a real part of
  * it, so recording is on only where it can show something: when the topology in force has more
  * than one node ({@link #recordedUnder}). On one node every hand-off is local, and {@link #around}
  * returns the section unchanged.
