@@ -16,9 +16,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.numaloom.locks.registry.LockRegistry;
 
 /**
- * A lock's first contended acquisitions initialize no class that can block: the one-time work
- * of its slow path (binding the kernel's {@code sched_getcpu} through JNA, the warning that
- * carriers are hidden, the look-up of a virtual thread's carrier) is done when the lock is built.
+ * A lock's first contended acquisitions initialize none of the kit's classes, nor JNA or the
+ * JDK's logging: the one-time work of its slow path (binding the kernel's {@code sched_getcpu}
+ * through JNA, the warning that carriers are hidden, the reflection that finds a virtual thread's
+ * carrier, the host's CPU count) is done when the lock is built.
  *
  * <p>Why it matters: a virtual thread that runs a class initializer, or waits for another thread
  * to finish one, keeps its carrier (JEP 491 left class initialization pinning), and the first
