@@ -50,7 +50,7 @@ class FirstContentionTest {
 
     @ParameterizedTest(name = "{0}, carriers visible: {1}")
     @MethodSource("locksAndCarrierVisibility")
-    void theFirstContendersInitializeNothingThatCanBlock(String lock, boolean carriersVisible) throws Exception {
+    void theFirstContendersInitializeNoClassOfTheKitJnaOrLogging(String lock, boolean carriersVisible) throws Exception {
         List<String> options = new ArrayList<>(ChildJvm.kitFlags());
         if (!carriersVisible) {
             options.removeIf(flag -> flag.startsWith("--add-opens"));
