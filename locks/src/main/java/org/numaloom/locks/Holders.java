@@ -17,6 +17,14 @@ import java.lang.invoke.MethodType;
  * bound is what limits the waste.
  */
 final class Holders {
+    /**
+     * Whether the default scheduler of virtual threads has more than one carrier (its parallelism,
+     * by default the number of processors). Then one thread may spin while a holder waits for a
+     * carrier: the holder still has another carrier to come back on. With one carrier it has not.
+     */
+    static final boolean SEVERAL_CARRIERS = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
+            Runtime.getRuntime().availableProcessors()) > 1;
+
     /** {@code (Thread) -> Thread}: the carrier of a virtual thread, null while it is unmounted. */
     private static final MethodHandle CARRIER_OF_VIRTUAL = findCarrierGetter();
 
