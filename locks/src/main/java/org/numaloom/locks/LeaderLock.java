@@ -42,32 +42,36 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Spinning</b> is for leaders, for arrivals that would lead, and for the one spinning
  * arrival, so a lock has about one spinner per queue, plus one. It is bounded in time
- * ({@code maxSpinNanos}, 20 µs unless set) and adapts to how often it paid off recently (after the
- * adaptive spinning of HotSpot's monitors, which also spin for tens of microseconds).
- * Between reads of the word it backs off (after Anderson, "The Performance of Spin Lock
- * Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word changed: every
- * acquisition advances a hold number in the word ({@link #HOLD}), so a spinner that reads a new
- * hold doubles its pause, up to {@link #MAX_PAUSES}, and one that reads the same hold again halves
- * it. Where many short holds follow each other the spinner reads rarely, and the holder, which
- * would take the lock again at once, keeps the word's cache line; where one hold lasts, the
- * spinner reads often and takes the word within a pause of its release (on 2 carriers, sections
- * of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized} with the pause fixed at
- * its cap, and on a par with a pause of one). A spinner stops at once when the holder is a virtual
- * thread that is not mounted ({@link Holders}): such a holder cannot let go before it is
- * scheduled, and a spinner would only occupy a carrier it may need. The one exception is the
- * spinning arrival when the scheduler has several carriers: a holder that yields inside its
- * critical section is unmounted only briefly, and with one such spinner per lock the holder has
- * another carrier to come back on. Stopping there too, the spinner that reads often saw every
- * such yield and parked (on 2 carriers, sections of about 2.5 µs that yield, 2/8/64 threads:
- * 208/207/207 ms, against 168/175/180 spinning on and {@code synchronized}'s 166/178/184 in the
- * same run; HotSpot's monitors also spin on through an unmounted owner). With one carrier,
- * spinning on doubled the time of such sections, so there it stops as the others do.
- * Every wait therefore ends in a park after a bounded spin, and no carrier is held hostage. The bound is longer than a park/unpark
- * round trip (1 µs on one carrier, 2.5 µs across two) because a parked leader costs more than
- * that: the word sits free, or is taken by bargers, until the woken leader is scheduled, and the
- * woken virtual thread is queued on its waker's carrier. On 2 carriers, sections of about 2.5 µs
- * that yield ran 10% faster with a 20 µs bound than with 2 µs. A spin that fails leaves the next
- * ones less time, down to {@code maxSpinNanos / SPIN_STEPS}.
+ * ({@code maxSpinNanos}, 20 µs unless set) and adapts to how often it paid off recently (after the adaptive
+ * spinning of HotSpot's monitors, which also spin for tens of microseconds): a spin that fails
+ * leaves the next ones less time, down to {@code maxSpinNanos / SPIN_STEPS}. The bound is longer
+ * than a park/unpark round trip (1 µs on one carrier, 2.5 µs across two) because a parked leader
+ * costs more than that: the word sits free, or is taken by bargers, until the woken leader is
+ * scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers, sections
+ * of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
+ *
+ * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
+ * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word
+ * changed: every acquisition of a free word advances a hold number in it ({@link #HOLD}), so a
+ * spinner that reads a new hold doubles its pause, up to {@link #MAX_PAUSES}, and one that reads
+ * the same hold again halves it. Where many short holds follow each other the spinner reads rarely,
+ * and the holder, which would take the lock again at once, keeps the word's cache line; where one
+ * hold lasts, the spinner reads often and takes the word within a pause of its release (on 2
+ * carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized} with
+ * the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
+ * quarter to a third of its speed with a pause of one).
+ *
+ * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
+ * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
+ * spinner would only occupy a carrier it may need. The one exception is the spinning arrival when
+ * the scheduler has several carriers: a holder that yields inside its critical section is unmounted
+ * only briefly, and with one such spinner per lock the holder has another carrier to come back on.
+ * Stopping there too, the spinner that reads often saw every such yield and parked (on 2 carriers,
+ * sections of about 2.5 µs that yield, 2/8/64 threads: 208/207/207 ms, against 168/175/180 spinning
+ * on and {@code synchronized}'s 166/178/184 in the same run; HotSpot's monitors also spin on
+ * through an unmounted owner). With one carrier, spinning on doubled the time of such sections, so
+ * there it stops as the others do. Every wait therefore ends in a park after a bounded spin, and no
+ * carrier is held hostage.
  *
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
@@ -82,15 +86,14 @@ import java.util.concurrent.locks.LockSupport;
  * use of the lock.
  *
  * <p><b>Waking, at most one thread on its way.</b> A release that frees the word with the
- * {@code LEADER_PARKED} hint set wakes one parked leader, unless it has just woken the next head
- * of its own queue, or a leader woken earlier has not run yet, or the spinning arrival spins
- * ({@code successor}, the "successor" of HotSpot's monitor design): more running threads would
- * only compete with each other. The
- * successor claims a leader by setting {@code successor} first and then turning the leader's
- * {@code parked} mark off by compare-and-set; a leader turns its own mark off whenever a park
- * returns, and then clears {@code successor} if it names it. So a claim either fails (the leader
- * was already awake) or is cleared by the leader it names, and a stale {@code successor} cannot
- * stop later wake-ups.
+ * {@code LEADER_PARKED} hint set wakes one parked leader, unless it has just woken the next head of
+ * its own queue, or a leader woken earlier has not run yet, or the spinning arrival spins
+ * ({@code successor}, the "successor" of HotSpot's monitor design): more running threads would only
+ * compete with each other. The successor claims a leader by setting {@code successor} first and
+ * then turning the leader's {@code parked} mark off by compare-and-set; a leader turns its own mark
+ * off whenever a park returns, and then clears {@code successor} if it names it. So a claim either
+ * fails (the leader was already awake) or is cleared by the leader it names, and a stale
+ * {@code successor} cannot stop later wake-ups.
  *
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
@@ -110,11 +113,11 @@ import java.util.concurrent.locks.LockSupport;
  *       {@code HELD} was set, so the release that clears {@code HELD} comes later in the word's
  *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
  *       yet and will compete, or to a leader it hands the lock to. The spinning arrival clears
- *       its claim before it reads the word, and wakes a leader if it gives up on a free word. A release that clears the
- *       hint, having found no leader parked, searches once more after the clear and sets the hint
- *       again if one parked meanwhile: the clear is a compare-and-set on a value, which the word
- *       can have left and come back to. A leader that gives up passes
- *       the head on and, if the word is free, wakes a leader as a release would.</li>
+ *       its claim before it reads the word, and wakes a leader if it gives up on a free word.
+ *       A release that clears the hint, having found no leader parked, searches once more after the
+ *       clear and sets the hint again if one parked meanwhile: the clear is a compare-and-set on a
+ *       value, which the word can have left and come back to. A leader that gives up passes the
+ *       head on and, if the word is free, wakes a leader as a release would.</li>
  *   <li>Holder-only fields ({@code holderNode}, {@code holderQueue}, {@code handOffCount}) are
  *       written only by the holder and handed on through the word's compare-and-sets or through
  *       the status compare-and-set of a direct hand-over.</li>
@@ -513,8 +516,9 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     /** {@link #state}: some leader may be parked (a hint: a release that finds none clears it). */
     static final int LEADER_PARKED = 2;
     /**
-     * {@link #state}: each acquisition adds one {@code HOLD} (the count wraps harmlessly), so a
-     * spinner that reads the same word twice knows that one hold has lasted between the reads.
+     * {@link #state}: each acquisition of a free word adds one {@code HOLD} (the count wraps
+     * harmlessly; a direct hand-over keeps it), so a spinner that reads the same word twice knows
+     * that one hold has lasted between the reads.
      */
     static final int HOLD = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
