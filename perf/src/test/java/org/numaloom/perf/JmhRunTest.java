@@ -113,7 +113,7 @@ class JmhRunTest {
 
     @Test
     void iterationsCountEveryInvocation() {
-        assertEquals(3 * (2 + 3), PLAN.get(1).iterations(), "3 thread counts, 2 warm-up + 3 measured, 1 fork");
+        assertEquals(3 * (5 + 5), PLAN.get(1).iterations(), "3 thread counts, 5 warm-up + 5 measured, 1 fork");
     }
 
     private static Set<String> paramsOf(Class<?> benchmark) {
