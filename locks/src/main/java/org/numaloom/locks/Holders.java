@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
+import org.numaloom.locks.placement.CpuLocator;
+
 /**
  * Whether a lock's holder can be running now, for a waiter deciding whether to spin.
  *
@@ -18,12 +20,11 @@ import java.lang.invoke.MethodType;
  */
 final class Holders {
     /**
-     * Whether the default scheduler of virtual threads has more than one carrier (its parallelism,
-     * by default the number of processors). Then one thread may spin while a holder waits for a
-     * carrier: the holder still has another carrier to come back on. With one carrier it has not.
+     * Whether the default scheduler of virtual threads has more than one carrier. Then one thread
+     * may spin while a holder waits for a carrier: the holder still has another carrier to come
+     * back on. With one carrier it has not.
      */
-    static final boolean SEVERAL_CARRIERS = Integer.getInteger("jdk.virtualThreadScheduler.parallelism",
-            Runtime.getRuntime().availableProcessors()) > 1;
+    static final boolean SEVERAL_CARRIERS = CpuLocator.defaultSchedulerCarriers() > 1;
 
     /** {@code (Thread) -> Thread}: the carrier of a virtual thread, null while it is unmounted. */
     private static final MethodHandle CARRIER_OF_VIRTUAL = findCarrierGetter();

@@ -42,13 +42,13 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Spinning</b> is for leaders, for arrivals that would lead, and for the one spinning
  * arrival, so a lock has about one spinner per queue, plus one. It is bounded in time
- * ({@code maxSpinNanos}, 20 µs unless set) and adapts to how often it paid off recently (after the adaptive
- * spinning of HotSpot's monitors, which also spin for tens of microseconds): a spin that fails
- * leaves the next ones less time, down to {@code maxSpinNanos / SPIN_STEPS}. The bound is longer
- * than a park/unpark round trip (1 µs on one carrier, 2.5 µs across two) because a parked leader
- * costs more than that: the word sits free, or is taken by bargers, until the woken leader is
- * scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers, sections
- * of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
+ * ({@code maxSpinNanos}, 20 µs unless set) and adapts to how often it paid off recently (after the
+ * adaptive spinning of HotSpot's monitors, which also spin for tens of microseconds): a spin that
+ * fails leaves the next ones less time, down to {@code maxSpinNanos / SPIN_STEPS}. The bound is
+ * longer than a park/unpark round trip (1 µs on one carrier, 2.5 µs across two) because a parked
+ * leader costs more than that: the word sits free, or is taken by bargers, until the woken leader
+ * is scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers,
+ * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
  *
  * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
  * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word

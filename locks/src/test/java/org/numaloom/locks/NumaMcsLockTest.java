@@ -109,8 +109,9 @@ class NumaMcsLockTest {
     }
 
     /**
-     * Every acquisition advances the hold number in the lock word, whether the thread took a free
-     * word or spun for it while another held it, and a release keeps the number: a spinner tells
+     * Every acquisition of a free word advances the hold number in the lock word, whether the
+     * thread found it free at once or spun for it while another held it, and a release keeps the
+     * number: a spinner tells
      * one long hold from many short ones by it, and backs off accordingly. The thread that spun
      * did so as the lock's one spinning arrival, and gave that claim up once it held the lock: a
      * claim left behind would stop every later release from waking a parked leader.

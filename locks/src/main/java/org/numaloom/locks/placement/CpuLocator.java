@@ -50,6 +50,15 @@ public final class CpuLocator {
     }
 
     /**
+     * The carriers of the default virtual-thread scheduler: its parallelism, which
+     * {@code -Djdk.virtualThreadScheduler.parallelism} sets and which is otherwise the number of
+     * processors.
+     */
+    public static int defaultSchedulerCarriers() {
+        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
      * Does the one-time work of the look-ups now, in the calling thread: binds the kernel's
      * {@code sched_getcpu} through JNA, finds whether carriers are visible and, if they are not,
      * logs the warning that says so. Locks call it when they are built ({@code NodeLocator},

@@ -3,6 +3,8 @@ package org.numaloom.perf.bench;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.IntConsumer;
 
+import org.numaloom.locks.placement.CpuLocator;
+
 /**
  * The benchmarks' way of running work on virtual threads: {@code N} threads are started, wait at a
  * gate until all exist, are let go together, and are joined. Starting a virtual thread is cheap but
@@ -57,7 +59,7 @@ final class Workers {
 
     /** The carriers of the virtual-thread scheduler: its parallelism, as the JDK computes its default. */
     static int carriers() {
-        return Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+        return CpuLocator.defaultSchedulerCarriers();
     }
 
     /** Waits for the gate; false if interrupted (JMH interrupts a run that overstays its timeout). */
