@@ -52,9 +52,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
  * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word
- * changed: every acquisition of a free word advances a hold number in it ({@link #HOLD}), so a
- * spinner that reads a new hold doubles its pause, up to {@link #MAX_PAUSES}, and one that reads
- * the same hold again halves it. Where many short holds follow each other the spinner reads rarely,
+ * changed: every acquisition of a free word advances a stamp in it ({@link #STAMP}), so a
+ * spinner that reads a new stamp doubles its pause, up to {@link #MAX_PAUSES}, and one that reads
+ * the same stamp again, one hold that has lasted, halves it. Where many short holds follow each other the spinner reads rarely,
  * and the holder, which would take the lock again at once, keeps the word's cache line; where one
  * hold lasts, the spinner reads often and takes the word within a pause of its release (on 2
  * carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized} with
@@ -75,7 +75,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
- * {@code LEADER_PARKED} hint with a compare-and-set that also re-reads the word, and parks. So
+ * {@code LEADER_PARKED} hint with a compare-and-set that also re-reads the word and advances its
+ * stamp, and parks. So
  * at most one thread per queue contends for the word with the barging threads, and threads queued
  * behind a leader park at once: they are at least one critical section away from the lock.
  *
@@ -114,9 +115,10 @@ import java.util.concurrent.locks.LockSupport;
  *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
  *       yet and will compete, or to a leader it hands the lock to. The spinning arrival clears
  *       its claim before it reads the word, and wakes a leader if it gives up on a free word.
- *       A release that clears the hint, having found no leader parked, searches once more after the
- *       clear and sets the hint again if one parked meanwhile: the clear is a compare-and-set on a
- *       value, which the word can have left and come back to. A leader that gives up passes the
+ *       A release that clears the hint, having found no leader parked, does so by compare-and-set on
+ *       the word it read before its search, and every leader's announcement advances the stamp:
+ *       so a leader that parks after that read makes the clear fail, and one that parked before
+ *       it was marked parked before the search. A leader that gives up passes the
  *       head on and, if the word is free, wakes a leader as a release would.</li>
  *   <li>Holder-only fields ({@code holderNode}, {@code holderQueue}, {@code handOffCount}) are
  *       written only by the holder and handed on through the word's compare-and-sets or through
@@ -133,9 +135,7 @@ abstract class LeaderLock extends LeaderLockFields {
     /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
     static final int DEFAULT_HANDOFF_BOUND = Integer.getInteger("numaloom.handOffBound", 64);
 
-    /** Trailing padding of the hot fields; the {@code int} fills the gap before the {@code long}s. */
-    @SuppressWarnings("unused")
-    private int gapFiller;
+    /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
     private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 
@@ -186,13 +186,13 @@ abstract class LeaderLock extends LeaderLockFields {
      * line exclusively for nothing.
      */
     private boolean takeWordIfFree() {
-        int s = state;
+        long s = state;
         return (s & HELD) == 0 && STATE.compareAndSet(this, s, nextHold(s));
     }
 
-    /** The word of a new hold: {@code HELD} set, the hint kept, the hold number advanced. */
-    private static int nextHold(int s) {
-        return (s + HOLD) | HELD;
+    /** The word of a new hold: {@code HELD} set, the hint kept, the stamp advanced. */
+    private static long nextHold(long s) {
+        return (s + STAMP) | HELD;
     }
 
     @Override
@@ -230,8 +230,8 @@ abstract class LeaderLock extends LeaderLockFields {
                 return acquiredAsLeader(index, queue, node);
             }
             node.parked = true;
-            int s = state;
-            if ((s & HELD) == 0 || !STATE.compareAndSet(this, s, s | LEADER_PARKED)) {
+            long s = state;
+            if ((s & HELD) == 0 || !STATE.compareAndSet(this, s, announceParking(s))) {
                 node.parked = false;
                 continue;
             }
@@ -243,6 +243,17 @@ abstract class LeaderLock extends LeaderLockFields {
                 return false;
             }
         }
+    }
+
+    /**
+     * The word once a leader has announced that it parks: the hint set and the stamp advanced. The
+     * stamp is what makes the announcement visible to a release that is about to clear the hint
+     * because its search found no leader parked: with the hint already set, the hint alone would
+     * leave the word as that release read it, its compare-and-set would succeed, and the leader
+     * would park with no hint to bring a release to it.
+     */
+    private static long announceParking(long s) {
+        return (s | LEADER_PARKED) + STAMP;
     }
 
     /** Takes over as holder through its queue: it stays the head until its release passes it on. */
@@ -303,9 +314,9 @@ abstract class LeaderLock extends LeaderLockFields {
             return takeWordIfFree();
         }
         long start = System.nanoTime();
-        int lastSeen = 0;
+        long lastSeen = 0;
         for (int pauses = 1; ; ) {
-            int s = state;
+            long s = state;
             if ((s & HELD) == 0) {
                 if (STATE.compareAndSet(this, s, nextHold(s))) {
                     growSpinBudget(budget);
@@ -350,7 +361,7 @@ abstract class LeaderLock extends LeaderLockFields {
     final void release() {
         QNode passFrom = holderNode;
         if (passFrom == null) {
-            int s = state;
+            long s = state;
             if ((s & LEADER_PARKED) == 0 && STATE.compareAndSet(this, s, s & ~HELD)) {
                 return; // the common case: taken without queueing, and no leader parked
             }
@@ -375,7 +386,7 @@ abstract class LeaderLock extends LeaderLockFields {
     /** Clears {@code HELD}, keeping the hint. */
     private void freeWord() {
         for (;;) {
-            int s = state;
+            long s = state;
             if (STATE.compareAndSet(this, s, s & ~HELD)) {
                 return;
             }
@@ -401,17 +412,19 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /**
      * Wakes one parked leader, unless none is parked or a leader woken earlier has not run yet.
-     * Clears the hint if it finds none.
+     * Clears the hint if it finds none, by a compare-and-set on the word it read before the search:
+     * a leader that parks after that read announces it with a new stamp, so the clear fails and
+     * the search runs again.
      */
     private void wakeAParkedLeader() {
         for (;;) {
-            int s = state;
+            long s = state;
             if ((s & LEADER_PARKED) == 0 || successor != null) {
                 return;
             }
             QNode parked = findParkedLeader();
             if (parked == null) {
-                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED) && !parkedSinceTheSearch()) {
+                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
                     return;
                 }
                 continue;
@@ -422,30 +435,6 @@ abstract class LeaderLock extends LeaderLockFields {
                     return;
                 }
                 SUCCESSOR.compareAndSet(this, parked, null);
-            }
-        }
-    }
-
-    /**
-     * After the hint was cleared because the search found no parked leader: whether one parked
-     * since, in which case the hint is set again. The clearing compare-and-set can succeed on a
-     * word that only looks unchanged (ABA): between the search and the compare-and-set a barger
-     * took the word, a leader set the hint (already set, so the value stayed) and parked, and the
-     * barger freed the word again, its own release then finding the hint set and leaving the
-     * wake-up to this one. A leader that parked before the clearing compare-and-set marked itself
-     * parked before its own compare-and-set on the word, so this second search sees it; one that
-     * parks after it sets the hint itself. (Found by VirtualThreadHistoryTest on CNA over two
-     * spread nodes, which hung in about one run in seven on a loaded 2-core machine: the word free,
-     * no hint, the queue's leader parked.)
-     */
-    private boolean parkedSinceTheSearch() {
-        if (findParkedLeader() == null) {
-            return false;
-        }
-        for (;;) {
-            int s = state;
-            if ((s & LEADER_PARKED) != 0 || STATE.compareAndSet(this, s, s | LEADER_PARKED)) {
-                return true;
             }
         }
     }
@@ -512,15 +501,17 @@ abstract class LeaderLock extends LeaderLockFields {
  */
 abstract class LeaderLockFields extends AbstractReentrantLock {
     /** {@link #state}: the lock is held. */
-    static final int HELD = 1;
+    static final long HELD = 1;
     /** {@link #state}: some leader may be parked (a hint: a release that finds none clears it). */
-    static final int LEADER_PARKED = 2;
+    static final long LEADER_PARKED = 2;
     /**
-     * {@link #state}: each acquisition of a free word adds one {@code HOLD} (the count wraps
-     * harmlessly; a direct hand-over keeps it), so a spinner that reads the same word twice knows
-     * that one hold has lasted between the reads.
+     * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
+     * keeps it), and so does each leader's announcement that it parks. A spinner that reads the
+     * same stamp twice knows that one hold has lasted between the reads; a release that clears the
+     * hint by compare-and-set fails if a leader announced itself since it read the word. The word is
+     * a {@code long} so that the stamp never comes back to a value a thread read (2^62 steps).
      */
-    static final int HOLD = 4;
+    static final long STAMP = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
     static final int SPIN_STEPS = 16;
     /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinner. */
@@ -535,14 +526,14 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(LeaderLockFields.class, "state", int.class);
+            STATE = lookup.findVarHandle(LeaderLockFields.class, "state", long.class);
             SUCCESSOR = lookup.findVarHandle(LeaderLockFields.class, "successor", QNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    volatile int state;
+    volatile long state;
     /**
      * A leader woken by a release that has not run since, or {@link #SPINNING_ARRIVAL}: while it is
      * set, releases wake no one else.

@@ -109,21 +109,20 @@ class NumaMcsLockTest {
     }
 
     /**
-     * Every acquisition of a free word advances the hold number in the lock word, whether the
-     * thread found it free at once or spun for it while another held it, and a release keeps the
-     * number: a spinner tells
-     * one long hold from many short ones by it, and backs off accordingly. The thread that spun
-     * did so as the lock's one spinning arrival, and gave that claim up once it held the lock: a
-     * claim left behind would stop every later release from waking a parked leader.
+     * Every acquisition of a free word advances the stamp in the lock word, whether the thread
+     * found it free at once or spun for it while another held it, and a release keeps it: a
+     * spinner tells one long hold from many short ones by it, and backs off accordingly. The thread
+     * that spun did so as the lock's one spinning arrival, and gave that claim up once it held the
+     * lock: a claim left behind would stop every later release from waking a parked leader.
      */
     @Test
-    void everyAcquisitionAdvancesTheHoldNumberAndTheSpinningArrivalLetsGoOfItsClaim() throws Exception {
+    void everyAcquisitionAdvancesTheStampAndTheSpinningArrivalLetsGoOfItsClaim() throws Exception {
         NumaMcsLock lock = new NumaMcsLock(BY_NAME, TimeUnit.MINUTES.toNanos(1), 64);
-        int first = lock.state;
+        long first = lock.state;
         lock.lock();
-        assertEquals(first + LeaderLock.HOLD, lock.state & ~LeaderLock.LEADER_PARKED & ~LeaderLock.HELD,
+        assertEquals(first + LeaderLock.STAMP, lock.state & ~LeaderLock.LEADER_PARKED & ~LeaderLock.HELD,
                 "the word after the first acquisition, which found it free");
-        Threads.Running<Integer> spinner = Threads.running("spinner@0", () -> {
+        Threads.Running<Long> spinner = Threads.running("spinner@0", () -> {
             lock.lock();
             try {
                 assertNull(lock.successor, "the spinning arrival's claim, once it holds the lock");
@@ -138,10 +137,39 @@ class NumaMcsLockTest {
             Thread.onSpinWait();
         }
         lock.unlock();
-        int second = spinner.get();
-        assertEquals(first + 2 * LeaderLock.HOLD + LeaderLock.HELD, second & ~LeaderLock.LEADER_PARKED,
+        long second = spinner.get();
+        assertEquals(first + 2 * LeaderLock.STAMP + LeaderLock.HELD, second & ~LeaderLock.LEADER_PARKED,
                 "the word while the thread that spun for it held it");
-        assertEquals(first + 2 * LeaderLock.HOLD, lock.state, "the word after the last release");
+        assertEquals(first + 2 * LeaderLock.STAMP, lock.state, "the word after the last release");
+    }
+
+    /**
+     * A leader that parks changes the lock word even when the "leader parked" hint is set already:
+     * a release that searched the queues, found no leader parked, and is about to clear the hint by
+     * compare-and-set on the word it read before the search must fail, or this leader would sleep
+     * with no hint to bring a release to it. (Before the stamp, the second announcement left the
+     * word as it was, and a second search after the clear had to make up for it; that search's
+     * compare-and-set made a check-then-set survived every layer, its window too rare to reach.)
+     */
+    @Test
+    void aLeaderAnnouncesThatItParksWithANewStampEvenWhenTheHintIsSet() throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, 64);
+        lock.lock();
+        Threads.Running<Void> first = Threads.running("first@0", () -> lockAndUnlock(lock)).awaitBlocked();
+        long oneParked = lock.state;
+        assertEquals(LeaderLock.HELD | LeaderLock.LEADER_PARKED, oneParked & (LeaderLock.HELD | LeaderLock.LEADER_PARKED),
+                "the word with the lock held and one leader parked");
+        Threads.Running<Void> second = Threads.running("second@1", () -> lockAndUnlock(lock)).awaitBlocked();
+        assertEquals(oneParked + LeaderLock.STAMP, lock.state, "the word once the other node's leader parked too");
+        lock.unlock();
+        first.get();
+        second.get();
+    }
+
+    private static Void lockAndUnlock(NumaMcsLock lock) {
+        lock.lock();
+        lock.unlock();
+        return null;
     }
 
     /**
