@@ -80,10 +80,11 @@ final class NonAtomicHelper {
         String setter = synchronizer ? "setState" : "set";
         Type value = arguments[arguments.length - 1];
         int coordinates = arguments.length - (compareAndSet ? 2 : 1);
-        // What the stand-in's get() reads: the type of the expected value, or what getAndSet returns.
-        // Not the new value's: javac types a null literal in a signature-polymorphic call as Void, and
-        // a get() typed Void would cast the field's value to Void and throw.
-        Type read = compareAndSet ? arguments[coordinates] : Type.getReturnType(call.desc);
+        // What the stand-in's get() reads: for a compare-and-set, the expected value's type, as Object
+        // if it is a reference (javac types a null literal in a signature-polymorphic call as Void,
+        // expected or new value alike, and a get() typed Void would cast the field's value to Void
+        // and throw); for getAndSet, what the call returns.
+        Type read = compareAndSet ? asCompared(arguments[coordinates]) : Type.getReturnType(call.desc);
         Type[] helperArguments = new Type[arguments.length + 1];
         helperArguments[0] = receiver;
         System.arraycopy(arguments, 0, helperArguments, 1, arguments.length);
@@ -125,6 +126,12 @@ final class NonAtomicHelper {
         }
         owner.methods.add(helper);
         return new MethodInsnNode(Opcodes.INVOKESTATIC, owner.name, name, descriptor, (owner.access & Opcodes.ACC_INTERFACE) != 0);
+    }
+
+    /** A primitive as it is; any reference as Object, which reads every field and compares by identity. */
+    private static Type asCompared(Type expected) {
+        int sort = expected.getSort();
+        return sort == Type.OBJECT || sort == Type.ARRAY ? Type.getType(Object.class) : expected;
     }
 
     private static int[] slotsOf(Type[] arguments) {

@@ -35,6 +35,11 @@ public class Sample {
         return OWNER.compareAndSet(this, expected, null);
     }
 
+    /** A compare-and-set from a null literal, typed Void in the call's descriptor as well. */
+    public boolean claimOwner(Thread update) {
+        return OWNER.compareAndSet(this, null, update);
+    }
+
     public int getAndSet(int update) {
         return (int) VALUE.getAndSet(this, update);
     }
