@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
@@ -150,11 +152,57 @@ class CnaLockTest {
      * secondary queue back then swings the tail from the passing head to the secondary queue's last
      * waiter by compare-and-set; done as check-then-set, a newcomer that swapped the tail in between
      * is linked behind the departed head, and never leads: its round never ends. (With
-     * {@code McsQueue.casTail} made a check-then-set this failed 5 of 6 runs; it takes about 2 s.)
+     * {@code McsQueue.casTail} made a check-then-set this failed 5 of 6 runs on the engine of
+     * 2026-11-24, and 0 of 3 on that of 2026-11-25, whose spinning arrival keeps the queue emptier;
+     * the next test races that step at the queue itself. It takes about 2 s.)
      */
     @Test
     void aNewcomerArrivingAsSetAsideWaitersArePutBackIsNotLost() throws Exception {
         ContendedRounds.run(new CnaLock(BY_NAME, 0, NO_HAND_OFF, 64), List.of("a@0", "b@1", "c@0", "d@1", "e@0", "f@1"), 600, 50);
+    }
+
+    /**
+     * The secondary queue goes back as the queue's tail by compare-and-set, against a newcomer that
+     * swaps the tail at that moment: whichever comes first, neither is lost (the newcomer queues
+     * behind the waiters put back, or, if it linked itself before the pass, is the local waiter the
+     * head goes to, the other still set aside). Done as a check-then-set, the newcomer that swapped the tail between the check and
+     * the write links itself behind the departed head and is lost, with the tail on the put-back
+     * waiter. Raced here at the queue itself, 2,000 times: through the whole lock the window was
+     * reached too rarely (with {@code McsQueue.casTail} made a check-then-set, the lock-level test
+     * above caught it in 0 of 3 runs on the engine of 2026-11-25).
+     */
+    @Test
+    void aNewcomerThatSwapsTheTailAsTheSecondaryQueueGoesBackQueuesBehindIt() throws Exception {
+        for (int trial = 0; trial < 2_000; trial++) {
+            CnaQueue queue = new CnaQueue(64);
+            QNode first = waiterOn(1);
+            QNode remote = waiterOn(0);
+            QNode local = waiterOn(1);
+            queue.enqueue(first);
+            queue.enqueue(remote);
+            queue.enqueue(local);
+            queue.passHead(first);
+            QNode newcomer = waiterOn(1);
+            AtomicBoolean go = new AtomicBoolean();
+            Thread arriving = Thread.ofPlatform().start(() -> {
+                while (!go.get()) {
+                    Thread.onSpinWait();
+                }
+                queue.enqueue(newcomer);
+            });
+            go.set(true);
+            QNode head = queue.passHead(local);
+            arriving.join();
+            List<QNode> waiting = new ArrayList<>();
+            for (QNode start : new QNode[] {head, queue.secondaryHead}) {
+                for (QNode node = start; node != null && waiting.size() < 3; node = node.next) {
+                    waiting.add(node);
+                }
+            }
+            assertEquals(Set.of(remote, newcomer), Set.copyOf(waiting),
+                    "trial " + trial + ": the waiters from the new head and from the secondary queue");
+            assertSame(newcomer, queue.tail, "trial " + trial + ": the newcomer is the tail");
+        }
     }
 
     @Test
