@@ -56,9 +56,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
  * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word
- * changed: every acquisition of a free word advances a stamp in it ({@link #STAMP}), so a
- * spinner that reads a new stamp doubles its pause, up to {@link #MAX_PAUSES}, and one that reads
- * the same stamp again, one hold that has lasted, halves it. Where many short holds follow each other the spinner reads rarely,
+ * changed: every acquisition of a free word advances a stamp in it ({@link #STAMP}; so does a
+ * leader's announcement that it parks), so a spinner that reads a new stamp doubles its pause, up
+ * to {@link #MAX_PAUSES}, and one that reads the same stamp again, one hold that has lasted,
+ * halves it. Where many short holds follow each other the spinner reads rarely,
  * and the holder, which would take the lock again at once, keeps the word's cache line; where one
  * hold lasts, the spinner reads often and takes the word within a pause of its release (on 2
  * carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized} with
@@ -80,9 +81,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
  * {@code LEADER_PARKED} hint with a compare-and-set that also re-reads the word and advances its
- * stamp, and parks. So
- * at most one thread per queue contends for the word with the barging threads, and threads queued
- * behind a leader park at once: they are at least one critical section away from the lock.
+ * stamp, and parks. So at most one thread per queue contends for the word with the barging
+ * threads, and threads queued behind a leader park at once: they are at least one critical
+ * section away from the lock.
  *
  * <p><b>Passing the head, outside the critical section.</b> A leader that takes the word stays
  * the head of its queue until it unlocks; its release frees the word first and only then makes
@@ -122,8 +123,8 @@ import java.util.concurrent.locks.LockSupport;
  *       A release that clears the hint, having found no leader parked, does so by compare-and-set on
  *       the word it read before its search, and every leader's announcement advances the stamp:
  *       so a leader that parks after that read makes the clear fail, and one that parked before
- *       it was marked parked before the search. A leader that gives up passes the
- *       head on and, if the word is free, wakes a leader as a release would.</li>
+ *       it was marked parked before the search. A leader that gives up passes the head on and,
+ *       if the word is free, wakes a leader as a release would.</li>
  *   <li>Holder-only fields ({@code heldWord}, {@code holderNode}, {@code holderQueue},
  *       {@code handOffCount}) are written only by the holder and handed on through the word's
  *       compare-and-sets or through the status compare-and-set of a direct hand-over.</li>

@@ -89,14 +89,10 @@ class CnaLockTest {
      */
     @Test
     void aSetAsideWaiterLeadsWithinTheBoundWhenANewcomerArrivesAsTheQueueRunsEmpty() throws Exception {
-        CnaQueue queue = new CnaQueue(1);
-        QNode first = waiterOn(1);
-        QNode remote = waiterOn(0);
-        QNode local = waiterOn(1);
-        queue.enqueue(first);
-        queue.enqueue(remote);
-        queue.enqueue(local);
-        queue.passHead(first);
+        OneSetAside setAside = OneSetAside.withLocalPassBound(1);
+        CnaQueue queue = setAside.queue();
+        QNode remote = setAside.remote();
+        QNode local = setAside.local();
         assertEquals(QNode.HEAD, local.status, "pass 1 goes to the waiter on the head's node");
         assertEquals(QNode.WAITING, remote.status, "the remote waiter is set aside");
 
@@ -132,6 +128,24 @@ class CnaLockTest {
         queue.enqueue(local);
         assertSame(remote.get(0), queue.passHead(head), "the local waiter is the 65th: beyond the scan");
         assertEquals(QNode.WAITING, local.status);
+    }
+
+    /**
+     * A queue of three waiters on nodes 1, 0, 1 whose head has passed to the next waiter of its own
+     * node, {@code local}, which is now the head and the tail, with {@code remote} set aside.
+     */
+    private record OneSetAside(CnaQueue queue, QNode remote, QNode local) {
+        static OneSetAside withLocalPassBound(int localPassBound) {
+            CnaQueue queue = new CnaQueue(localPassBound);
+            QNode first = waiterOn(1);
+            QNode remote = waiterOn(0);
+            QNode local = waiterOn(1);
+            queue.enqueue(first);
+            queue.enqueue(remote);
+            queue.enqueue(local);
+            queue.passHead(first);
+            return new OneSetAside(queue, remote, local);
+        }
     }
 
     private static QNode waiterOn(int node) {
@@ -174,14 +188,10 @@ class CnaLockTest {
     @Test
     void aNewcomerThatSwapsTheTailAsTheSecondaryQueueGoesBackQueuesBehindIt() throws Exception {
         for (int trial = 0; trial < 2_000; trial++) {
-            CnaQueue queue = new CnaQueue(64);
-            QNode first = waiterOn(1);
-            QNode remote = waiterOn(0);
-            QNode local = waiterOn(1);
-            queue.enqueue(first);
-            queue.enqueue(remote);
-            queue.enqueue(local);
-            queue.passHead(first);
+            OneSetAside setAside = OneSetAside.withLocalPassBound(64);
+            CnaQueue queue = setAside.queue();
+            QNode remote = setAside.remote();
+            QNode local = setAside.local();
             QNode newcomer = waiterOn(1);
             AtomicBoolean go = new AtomicBoolean();
             Thread arriving = Thread.ofPlatform().start(() -> {
