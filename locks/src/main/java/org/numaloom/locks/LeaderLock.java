@@ -192,9 +192,14 @@ abstract class LeaderLock extends LeaderLockFields {
      */
     private boolean takeWordIfFree() {
         long s = state;
-        if ((s & HELD) != 0) {
-            return false;
-        }
+        return (s & HELD) == 0 && takeFreeWord(s);
+    }
+
+    /**
+     * Takes the word, read free as {@code s}, by compare-and-set, and records the word it wrote
+     * for the release ({@code heldWord}).
+     */
+    private boolean takeFreeWord(long s) {
         long held = nextHold(s);
         if (!STATE.compareAndSet(this, s, held)) {
             return false;
@@ -331,9 +336,7 @@ abstract class LeaderLock extends LeaderLockFields {
         for (int pauses = 1; ; ) {
             long s = state;
             if ((s & HELD) == 0) {
-                long held = nextHold(s);
-                if (STATE.compareAndSet(this, s, held)) {
-                    heldWord = held;
+                if (takeFreeWord(s)) {
                     growSpinBudget(budget);
                     return true;
                 }
