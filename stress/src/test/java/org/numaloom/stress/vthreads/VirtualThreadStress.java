@@ -277,7 +277,13 @@ public final class VirtualThreadStress {
     private void handOvers(long deadline) throws InterruptedException {
         for (; handOversDone < HAND_OVERS && System.nanoTime() - deadline < 0; handOversDone++) {
             HeldLock held = new HeldLock(lock);
-            Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(held::lockAndUnlock);
+            Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(() -> {
+                try {
+                    held.lockAndUnlock();
+                } catch (RuntimeException | Error e) {
+                    recordUnexpected(e);
+                }
+            });
             held.release();
             if (!waiter.join(HAND_OVER_PATIENCE)) {
                 lostHandOver = "lost wake-up: in hand-over " + handOversDone + " the waiter was still blocked "
@@ -641,8 +647,9 @@ public final class VirtualThreadStress {
         Files.delete(dump);
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(dump.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
-        System.out.printf("FAILED HUNG %s: not finished after %d s; acquisitions=%d worstOccupancy=%d; thread dump: %s%n",
-                name, watchdog.toSeconds(), acquisitions.get(), occupancy.worst(), dump);
+        System.out.printf("FAILED HUNG %s: not finished after %d s; acquisitions=%d worstOccupancy=%d"
+                        + " unexpectedExceptions=%d (the first: %s); thread dump: %s%n",
+                name, watchdog.toSeconds(), acquisitions.get(), occupancy.worst(), unexpected.get(), firstUnexpected, dump);
         System.out.println(ThreadDumps.summary(Files.readString(dump)));
         System.out.flush();
         Runtime.getRuntime().halt(HUNG);
