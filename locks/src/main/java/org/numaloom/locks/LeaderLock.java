@@ -103,7 +103,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
- * lock directly to a waiting leader, taking queues in round-robin order. A leader therefore
+ * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
+ * the grant as well as the word), taking queues in round-robin order. A leader therefore
  * stays parked through at most {@code handOffBound × queues} releases; between two of its parks it
  * spins for at most {@code maxSpinNanos}, and releases in that time are bounded by the time, not
  * counted. The count restarts at every hand-off attempt, so it stays below the bound for the whole
@@ -225,7 +226,7 @@ abstract class LeaderLock extends LeaderLockFields {
             if (spinAsTheSpinningArrival()) {
                 return true;
             }
-        } else if (queue.isEmpty() && spinForWord(false)) {
+        } else if (queue.isEmpty() && spinForWord(null, false)) {
             return true; // it would have led the queue: its spin came first, the queue untouched
         }
         QNode node = new QNode(Thread.currentThread(), numaNode);
@@ -244,7 +245,7 @@ abstract class LeaderLock extends LeaderLockFields {
     private boolean lead(int index, NodeQueue queue, QNode node, Waiter waiter) {
         queue.leader = node;
         for (;;) {
-            if (node.status == QNode.GRANTED || spinForWord(false)) {
+            if (node.status == QNode.GRANTED || spinForWord(node, false)) {
                 return acquiredAsLeader(index, queue, node);
             }
             node.parked = true;
@@ -310,7 +311,7 @@ abstract class LeaderLock extends LeaderLockFields {
      * @return true if it took the word
      */
     private boolean spinAsTheSpinningArrival() {
-        boolean took = spinForWord(Holders.SEVERAL_CARRIERS);
+        boolean took = spinForWord(null, Holders.SEVERAL_CARRIERS);
         successor = null;
         if (!took && (state & HELD) == 0) {
             wakeAParkedLeader();
@@ -324,9 +325,15 @@ abstract class LeaderLock extends LeaderLockFields {
      * backing off between reads of the word by how the word changed. Adapts the budget: a spin
      * that took the word earns the next ones more time, one that ran out leaves them less.
      *
-     * @return true if it took the word; with no spin budget, the word is still tried once
+     * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
+     * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
+     * leader a lock held by nobody until its budget ran out.
+     *
+     * @param leader the spinning thread's node if it leads a queue, else null
+     * @return true if it took the word or was handed the lock; with no spin budget, the word is
+     *         still tried once
      */
-    private boolean spinForWord(boolean throughUnmounted) {
+    private boolean spinForWord(QNode leader, boolean throughUnmounted) {
         long budget = spinNanos;
         if (budget == 0) {
             return takeWordIfFree();
@@ -341,6 +348,9 @@ abstract class LeaderLock extends LeaderLockFields {
                     return true;
                 }
                 continue;
+            }
+            if (leader != null && leader.status == QNode.GRANTED) {
+                return true; // handed over: the word stays held for this leader
             }
             if (!throughUnmounted && !Holders.mayBeRunning(holderHint())) {
                 return false;
@@ -495,6 +505,11 @@ abstract class LeaderLock extends LeaderLockFields {
         if (successor == node) {
             SUCCESSOR.compareAndSet(this, node, null);
         }
+    }
+
+    /** The current leader of a queue, or null; for tests. */
+    final QNode leaderOf(int queue) {
+        return queues[queue].leader;
     }
 
     /** Releases with a leader parked since the last forced hand-over, in {@code [0, handOffBound)}; for tests. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -170,6 +171,54 @@ class NumaMcsLockTest {
         lock.lock();
         lock.unlock();
         return null;
+    }
+
+    /**
+     * A leader that is spinning when a release hands it the lock takes it at once. The forced
+     * hand-over goes to the next queue's leader whether it is parked or spinning, and keeps the
+     * word held; a spinning leader that watched only the word saw it held, by nobody, until its
+     * spin budget ran out (up to {@code maxSpinNanos}, 20 µs by default, during which the lock did
+     * no work), and then shrank the budget of every later spin as if the spin had failed.
+     *
+     * <p>Set up with the spin budget in the test's hands: with none, node 1's leader parks (so the
+     * hint is set and the release, with a bound of 1, hands over) and node 0's first leader parks
+     * in {@code lockInterruptibly()}; with 2 s, the thread queued behind it spins when the
+     * interrupt makes it the leader. The round-robin starts at queue 0, so the spinning leader is
+     * the one handed the lock. Seen failing without the check of the grant in the spin: "the
+     * spin budget when the spinning leader got the lock ==> expected: <2000000000> but was:
+     * <1750000000>".
+     */
+    @Test
+    void aSpinningLeaderHandedTheLockTakesItWithoutSpinningOut() throws Exception {
+        int twoSeconds = 2_000_000_000;
+        NumaMcsLock lock = new NumaMcsLock(BY_NAME, twoSeconds, 1);
+        lock.spinNanos = 0;
+        lock.lock();
+        Threads.Running<Void> parkedLeader = Threads.running("parked@1", () -> lockAndUnlock(lock)).awaitBlocked();
+        Threads.Running<Void> leavingLeader = Threads.<Void>running("leaving@0", () -> {
+            lock.lockInterruptibly();
+            lock.unlock();
+            return null;
+        }).awaitBlocked();
+        Threads.Running<Integer> spinningLeader = Threads.running("spinning@0", () -> {
+            lock.lock();
+            try {
+                return lock.spinNanos;
+            } finally {
+                lock.unlock();
+            }
+        }).awaitBlocked();
+        lock.spinNanos = twoSeconds;
+        leavingLeader.thread().interrupt();
+        long deadline = System.nanoTime() + Threads.PATIENCE.toNanos();
+        for (QNode leader; (leader = lock.leaderOf(0)) == null || leader.thread != spinningLeader.thread(); ) {
+            assertTrue(System.nanoTime() - deadline < 0, "the queued thread never became node 0's leader");
+            Thread.onSpinWait();
+        }
+        lock.unlock();
+        assertEquals(twoSeconds, spinningLeader.get(), "the spin budget when the spinning leader got the lock");
+        parkedLeader.get();
+        assertThrows(ExecutionException.class, leavingLeader::get, "the interrupted leader gave up");
     }
 
     /**
