@@ -150,6 +150,10 @@ public final class VirtualThreadStress {
         VirtualThreadStress stress = new VirtualThreadStress(LockCases.named(args[0]), Integer.parseInt(args[1]),
                 Integer.parseInt(args[2]));
         Duration watchdog = Duration.ofSeconds(Long.parseLong(args[3]));
+        // An exception that escapes any thread of the run (a waiter whose unlock() a broken lock
+        // rejects, say) is a failure of the run, counted in its verdict, not a stack trace printed
+        // ahead of it: once one went unreported and the run PASSED.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> stress.recordUnexpected(e));
         System.exit(stress.run(args[0], watchdog));
     }
 
@@ -277,13 +281,7 @@ public final class VirtualThreadStress {
     private void handOvers(long deadline) throws InterruptedException {
         for (; handOversDone < HAND_OVERS && System.nanoTime() - deadline < 0; handOversDone++) {
             HeldLock held = new HeldLock(lock);
-            Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(() -> {
-                try {
-                    held.lockAndUnlock();
-                } catch (RuntimeException | Error e) {
-                    recordUnexpected(e);
-                }
-            });
+            Thread waiter = Thread.ofVirtual().name("hand-over-" + handOversDone).start(held::lockAndUnlock);
             held.release();
             if (!waiter.join(HAND_OVER_PATIENCE)) {
                 lostHandOver = "lost wake-up: in hand-over " + handOversDone + " the waiter was still blocked "
@@ -634,7 +632,7 @@ public final class VirtualThreadStress {
             }
             try {
                 hung(name, watchdog);
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException | Error e) {
                 System.out.println("FAILED HUNG " + name + ": not finished; the thread dump failed: " + e);
                 Runtime.getRuntime().halt(HUNG);
             }
