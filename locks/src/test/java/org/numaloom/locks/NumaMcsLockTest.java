@@ -132,11 +132,8 @@ class NumaMcsLockTest {
                 lock.unlock();
             }
         });
-        long deadline = System.nanoTime() + Threads.PATIENCE.toNanos();
-        while (lock.successor != LeaderLock.SPINNING_ARRIVAL) {
-            assertTrue(System.nanoTime() - deadline < 0, "the second thread never spun as the spinning arrival");
-            Thread.onSpinWait();
-        }
+        Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
+                "the second thread never spun as the spinning arrival");
         lock.unlock();
         long second = spinner.get();
         assertEquals(first + 2 * LeaderLock.STAMP + LeaderLock.HELD, second & ~LeaderLock.LEADER_PARKED,
@@ -210,11 +207,8 @@ class NumaMcsLockTest {
         }).awaitBlocked();
         lock.spinNanos = twoSeconds;
         leavingLeader.thread().interrupt();
-        long deadline = System.nanoTime() + Threads.PATIENCE.toNanos();
-        for (QNode leader; (leader = lock.leaderOf(0)) == null || leader.thread != spinningLeader.thread(); ) {
-            assertTrue(System.nanoTime() - deadline < 0, "the queued thread never became node 0's leader");
-            Thread.onSpinWait();
-        }
+        Threads.spinUntil(() -> lock.leaderOf(0) != null && lock.leaderOf(0).thread == spinningLeader.thread(),
+                "the queued thread never became node 0's leader");
         lock.unlock();
         assertEquals(twoSeconds, spinningLeader.get(), "the spin budget when the spinning leader got the lock");
         parkedLeader.get();

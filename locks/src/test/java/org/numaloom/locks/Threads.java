@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /** Test helpers: run code in another thread and watch what it is doing. */
 final class Threads {
@@ -53,6 +54,20 @@ final class Threads {
                 }
                 Thread.sleep(1);
             }
+        }
+    }
+
+    /**
+     * Spins until the condition holds, or fails with {@code failure} after {@link #PATIENCE}: for a
+     * state that another thread holds only briefly, or while it spins, where a sleep would miss it.
+     */
+    static void spinUntil(BooleanSupplier condition, String failure) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(failure);
+            }
+            Thread.onSpinWait();
         }
     }
 
