@@ -66,6 +66,19 @@ import java.util.concurrent.locks.LockSupport;
  * the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
  * quarter to a third of its speed with a pause of one).
  *
+ * <p><b>Taking the word.</b> A spinner takes a free word only if its stamp is the one the spinner
+ * read last, or on its first read ({@link #takesFreeWord}): the hold it waited on has ended and
+ * nobody has taken the lock since. A stamp that moved on while it paused shows the lock turning
+ * over among running threads, and the word free only in the gap between two of their holds; taking
+ * it there keeps the lock no busier, but moves the word's cache line to the spinner and turns the
+ * thread that was about to take it again into a waiter, which then spins and takes it back at the
+ * next such gap: a transfer of the line every few holds. HotSpot's monitors read the same sign
+ * (a spinner that sees the owner change between two probes gives its spin up, since its odds have
+ * fallen); here the spinner spins on, and takes the word when a hold ends with nobody behind it.
+ * On 2 carriers, a counter++ section at 2, 16 and 64 threads ran at 24–36 M acquisitions/s with
+ * this rule and 9–29 M without (three runs each, alternating); sections that yield and text
+ * statistics stayed within the noise.
+ *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
  * spinner would only occupy a carrier it may need. The one exception is the spinning arrival when
@@ -339,10 +352,10 @@ abstract class LeaderLock extends LeaderLockFields {
             return takeWordIfFree();
         }
         long start = System.nanoTime();
-        long lastSeen = 0;
+        long lastSeen = NOT_READ;
         for (int pauses = 1; ; ) {
             long s = state;
-            if ((s & HELD) == 0) {
+            if ((s & HELD) == 0 && takesFreeWord(s, lastSeen)) {
                 if (takeFreeWord(s)) {
                     growSpinBudget(budget);
                     return true;
@@ -365,6 +378,23 @@ abstract class LeaderLock extends LeaderLockFields {
                 Thread.onSpinWait();
             }
         }
+    }
+
+    /**
+     * Whether a spinner that reads the word free, as {@code free}, takes it: only if no other hold
+     * began since its previous read, {@code lastSeen} (the stamp is the same), or if this is its
+     * first read. A stamp that moved on while the spinner paused shows the lock turning over among
+     * running threads, and the word is free only in the gap between two of their holds: taking it
+     * there would not keep the lock busier, only move its cache line to the spinner and make the
+     * thread that was about to take it again wait (see "Taking the word" above).
+     */
+    static boolean takesFreeWord(long free, long lastSeen) {
+        return lastSeen == NOT_READ || stampOf(free) == stampOf(lastSeen);
+    }
+
+    /** The stamp of a word: every bit but {@code HELD} and the hint. */
+    private static long stampOf(long word) {
+        return word & ~(HELD | LEADER_PARKED);
     }
 
     /**
@@ -549,6 +579,12 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final int SPIN_STEPS = 16;
     /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinner. */
     static final int MAX_PAUSES = 64;
+
+    /**
+     * What a spinner has seen of the word before its first read: no word, since the stamp never
+     * comes back to a value and {@code -1} would need 2^62 of them.
+     */
+    static final long NOT_READ = -1;
 
     /** {@link #successor} while an arriving thread spins for the word as its one spinning arrival. */
     static final QNode SPINNING_ARRIVAL = new QNode(null, 0);

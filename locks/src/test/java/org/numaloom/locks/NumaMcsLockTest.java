@@ -2,6 +2,7 @@ package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -139,6 +140,27 @@ class NumaMcsLockTest {
         assertEquals(first + 2 * LeaderLock.STAMP + LeaderLock.HELD, second & ~LeaderLock.LEADER_PARKED,
                 "the word while the thread that spun for it held it");
         assertEquals(first + 2 * LeaderLock.STAMP, lock.state, "the word after the last release");
+    }
+
+    /**
+     * A spinner that reads the word free takes it where the hold it last saw has ended and nobody
+     * has taken the lock since, and leaves it where another hold began and ended between its two
+     * reads: there the word is free only in a running thread's gap between two holds, and taking
+     * it moves the lock's cache line for nothing (on 2 carriers a counter++ section ran at 9–29 M
+     * acquisitions/s with spinners that took every free word, against 24–36 M).
+     */
+    @Test
+    void aSpinnerTakesAFreeWordOnlyIfNoOtherHoldBeganSinceItsLastRead() {
+        long held = 5 * LeaderLock.STAMP | LeaderLock.HELD;
+        long freed = held & ~LeaderLock.HELD;
+        assertTrue(LeaderLock.takesFreeWord(freed, LeaderLock.NOT_READ), "a free word at the first read");
+        assertTrue(LeaderLock.takesFreeWord(freed, held), "the word freed by the hold it saw");
+        assertTrue(LeaderLock.takesFreeWord(freed, held | LeaderLock.LEADER_PARKED),
+                "the word freed by the hold it saw, by a release that cleared the hint");
+        assertFalse(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, held),
+                "the word freed after another hold began and ended between the two reads");
+        assertTrue(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, freed + LeaderLock.STAMP),
+                "the word free at two reads in a row, with nobody taking it in between");
     }
 
     /**
