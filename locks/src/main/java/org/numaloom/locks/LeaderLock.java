@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * lock that lets running threads take it keeps it busy. Otherwise the thread joins a
  * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}). Before it queues,
  * one arrival at a time spins: the <em>spinning arrival</em>, which claims {@code successor} (see
- * below) for as long as it spins. It is the thread ready to take the word the moment it is freed,
+ * below) for as long as it spins. It is the thread ready to take the word the moment a hold ends,
  * like the spinner that HotSpot's monitors record as their successor: without it, the word of a
  * lock whose holder came through a queue sat idle at every release until a woken thread was
  * scheduled, and the queue was passed on at every acquisition (on 2 carriers, with sections of
@@ -75,9 +75,11 @@ import java.util.concurrent.locks.LockSupport;
  * next such gap: a transfer of the line every few holds. HotSpot's monitors read the same sign
  * (a spinner that sees the owner change between two probes gives its spin up, since its odds have
  * fallen); here the spinner spins on, and takes the word when a hold ends with nobody behind it.
- * On 2 carriers, a counter++ section at 2, 16 and 64 threads ran at 24–36 M acquisitions/s with
- * this rule and 9–29 M without (three runs each, alternating); sections that yield and text
- * statistics stayed within the noise.
+ * A leader's announcement that it parks also moves the stamp on, so a word freed just after one is
+ * declined once too, and taken at the next read, one back-off pause later. On 2 carriers, a
+ * counter++ section at 2, 16 and 64 threads ran at 24–36 M acquisitions/s with this rule and
+ * 9–29 M without (three runs each, in varied order); text statistics stayed within the noise, and
+ * sections that yield ran 2–6% slower at 64 threads in each of four pairs, as fast at 2 and 8.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -335,8 +337,9 @@ abstract class LeaderLock extends LeaderLockFields {
     /**
      * Spins on the word while that may pay off: within the current spin budget, and while the
      * holder may be running (or, if {@code throughUnmounted}, also while it waits for a carrier),
-     * backing off between reads of the word by how the word changed. Adapts the budget: a spin
-     * that took the word earns the next ones more time, one that ran out leaves them less.
+     * backing off between reads of the word by how the word changed, and taking a free word only
+     * where {@link #takesFreeWord} allows. Adapts the budget: a spin that took the word earns the
+     * next ones more time, one that ran out leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
      * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
@@ -381,9 +384,9 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Whether a spinner that reads the word free, as {@code free}, takes it: only if no other hold
-     * began since its previous read, {@code lastSeen} (the stamp is the same), or if this is its
-     * first read. A stamp that moved on while the spinner paused shows the lock turning over among
+     * Whether a spinner that reads the word free, as {@code free}, takes it: only if the stamp is
+     * the one of its previous read, {@code lastSeen} (no other hold began since, and no leader
+     * announced that it parks), or if this is its first read. A stamp that moved on while the spinner paused shows the lock turning over among
      * running threads, and the word is free only in the gap between two of their holds: taking it
      * there would not keep the lock busier, only move its cache line to the spinner and make the
      * thread that was about to take it again wait (see "Taking the word" above).
@@ -581,8 +584,8 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final int MAX_PAUSES = 64;
 
     /**
-     * What a spinner has seen of the word before its first read: no word, since the stamp never
-     * comes back to a value and {@code -1} would need 2^62 of them.
+     * What a spinner has seen of the word before its first read: a value no word takes, since
+     * the word would need 2^62 - 1 advances of the stamp to reach it.
      */
     static final long NOT_READ = -1;
 
