@@ -78,8 +78,8 @@ import java.util.concurrent.locks.LockSupport;
  * A leader's announcement that it parks also moves the stamp on, so a word freed just after one is
  * declined once too, and taken at the next read, one back-off pause later. On 2 carriers, a
  * counter++ section at 2, 16 and 64 threads ran at 24–36 M acquisitions/s with this rule and
- * 9–29 M without (three runs each, in varied order); text statistics stayed within the noise, and
- * sections that yield ran 2–6% slower at 64 threads in each of four pairs, as fast at 2 and 8.
+ * 9–29 M without (three runs each, in varied order); text statistics and sections that yield
+ * stayed within the noise (at 64 threads, from 6% slower to 11% faster over six pairs).
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
