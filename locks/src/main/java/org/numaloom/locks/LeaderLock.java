@@ -386,10 +386,9 @@ abstract class LeaderLock extends LeaderLockFields {
     /**
      * Whether a spinner that reads the word free, as {@code free}, takes it: only if the stamp is
      * the one of its previous read, {@code lastSeen} (no other hold began since, and no leader
-     * announced that it parks), or if this is its first read. A stamp that moved on while the spinner paused shows the lock turning over among
-     * running threads, and the word is free only in the gap between two of their holds: taking it
-     * there would not keep the lock busier, only move its cache line to the spinner and make the
-     * thread that was about to take it again wait (see "Taking the word" above).
+     * announced that it parks), or if this is its first read. Otherwise the word is free in a
+     * running thread's gap between two holds, where taking it only moves the lock's cache line
+     * (see "Taking the word" above).
      */
     static boolean takesFreeWord(long free, long lastSeen) {
         return lastSeen == NOT_READ || stampOf(free) == stampOf(lastSeen);
