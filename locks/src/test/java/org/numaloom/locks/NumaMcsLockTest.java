@@ -143,6 +143,41 @@ class NumaMcsLockTest {
     }
 
     /**
+     * A thread that gets the lock as the spinning arrival never asks the locator where it runs: the
+     * node only chooses the queue a thread joins, and most contended acquisitions end in that spin
+     * (in the text statistics on 2 carriers, 99.8% of those that missed the word at once). Caught
+     * with the look-up made before the spin, as it was: one look-up.
+     */
+    @Test
+    void theSpinningArrivalTakesTheLockWithoutLocatingItself() throws Exception {
+        AtomicInteger lookups = new AtomicInteger();
+        NodeLocator counting = new NodeLocator() {
+            @Override
+            public int nodeCount() {
+                return 2;
+            }
+
+            @Override
+            public int currentNode() {
+                lookups.incrementAndGet();
+                return 0;
+            }
+        };
+        NumaMcsLock lock = new NumaMcsLock(counting, TimeUnit.MINUTES.toNanos(1), 64);
+        lock.lock();
+        Threads.Running<Void> spinner = Threads.running("spinner", () -> {
+            lock.lock();
+            lock.unlock();
+            return null;
+        });
+        Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
+                "the second thread never spun as the spinning arrival");
+        lock.unlock();
+        spinner.get();
+        assertEquals(0, lookups.get(), "look-ups of the node by a thread that took the lock in its spin");
+    }
+
+    /**
      * A spinner that reads the word free takes it where the hold it last saw has ended and nobody
      * has taken the lock since, and leaves it where another hold began and ended between its two
      * reads: there the word is free only in a running thread's gap between two holds, and taking
