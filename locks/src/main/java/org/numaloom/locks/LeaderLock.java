@@ -30,7 +30,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}). Before it queues,
  * one arrival at a time spins: the <em>spinning arrival</em>, which claims {@code successor} (see
  * below) for as long as it spins, and asks the locator where it runs only if the spin fails (in
- * the text statistics on 2 carriers, 99.8% of the acquisitions that missed the word ended in this
+ * the text statistics on 2 carriers, 99% of the acquisitions that missed the word ended in this
  * spin). It is the thread ready to take the word the moment a hold ends,
  * like the spinner that HotSpot's monitors record as their successor: without it, the word of a
  * lock whose holder came through a queue sat idle at every release until a woken thread was

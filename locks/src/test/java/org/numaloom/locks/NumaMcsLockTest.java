@@ -145,7 +145,7 @@ class NumaMcsLockTest {
     /**
      * A thread that gets the lock as the spinning arrival never asks the locator where it runs: the
      * node only chooses the queue a thread joins, and most contended acquisitions end in that spin
-     * (in the text statistics on 2 carriers, 99.8% of those that missed the word at once). Caught
+     * (in the text statistics on 2 carriers, 99% of those that missed the word at once). Caught
      * with the look-up made before the spin, as it was: one look-up.
      */
     @Test
