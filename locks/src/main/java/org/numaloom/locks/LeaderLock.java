@@ -29,9 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * lock that lets running threads take it keeps it busy. Otherwise the thread joins a
  * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}). Before it queues,
  * one arrival at a time spins: the <em>spinning arrival</em>, which claims {@code successor} (see
- * below) for as long as it spins, and asks the locator where it runs only if the spin fails (in
- * the text statistics on 2 carriers, 99% of the acquisitions that missed the word ended in this
- * spin). It is the thread ready to take the word the moment a hold ends,
+ * below) for as long as it spins. It is the thread ready to take the word the moment a hold ends,
  * like the spinner that HotSpot's monitors record as their successor: without it, the word of a
  * lock whose holder came through a queue sat idle at every release until a woken thread was
  * scheduled, and the queue was passed on at every acquisition (on 2 carriers, with sections of
@@ -44,7 +42,9 @@ import java.util.concurrent.locks.LockSupport;
  * once, and the lock's throughput falls to one cache-line transfer per acquisition (on 2 carriers,
  * a counter++ section ran at about 0.4× of {@code ReentrantLock} with every arrival spinning, and on
  * a par with it with none). Arrivals that find an empty queue at the same moment may spin side by
- * side; the queue's first entry ends that.
+ * side; the queue's first entry ends that. The spinning arrival asks the locator where it runs only
+ * if its spin fails: in the text statistics on 2 carriers, 99% of the acquisitions that missed the
+ * word ended in that spin, and the node only chooses a queue.
  *
  * <p><b>Spinning</b> is for leaders, for arrivals that would lead, and for the one spinning
  * arrival, so a lock has about one spinner per queue, plus one. It is bounded in time
@@ -238,7 +238,7 @@ abstract class LeaderLock extends LeaderLockFields {
         }
         boolean spinningArrival = successor == null && SUCCESSOR.compareAndSet(this, null, SPINNING_ARRIVAL);
         if (spinningArrival && spinAsTheSpinningArrival()) {
-            return true; // most contended acquisitions end here, without locating the thread
+            return true; // 99% of contended ones in the text statistics: no need to locate the thread
         }
         int numaNode = locator.currentNode();
         int index = queueOf(numaNode);
