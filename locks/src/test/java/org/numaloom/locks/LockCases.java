@@ -37,7 +37,8 @@ public final class LockCases {
         });
     }
 
-    private static NodeLocator locator(int nodes, IntSupplier currentNode) {
+    /** {@code nodes} nodes, the calling thread on the one {@code currentNode} answers. */
+    static NodeLocator locator(int nodes, IntSupplier currentNode) {
         return new NodeLocator() {
             @Override
             public int nodeCount() {

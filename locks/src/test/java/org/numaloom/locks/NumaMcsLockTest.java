@@ -151,18 +151,10 @@ class NumaMcsLockTest {
     @Test
     void theSpinningArrivalTakesTheLockWithoutLocatingItself() throws Exception {
         AtomicInteger lookups = new AtomicInteger();
-        NodeLocator counting = new NodeLocator() {
-            @Override
-            public int nodeCount() {
-                return 2;
-            }
-
-            @Override
-            public int currentNode() {
-                lookups.incrementAndGet();
-                return 0;
-            }
-        };
+        NodeLocator counting = LockCases.locator(2, () -> {
+            lookups.incrementAndGet();
+            return 0;
+        });
         NumaMcsLock lock = new NumaMcsLock(counting, TimeUnit.MINUTES.toNanos(1), 64);
         lock.lock();
         Threads.Running<Void> spinner = Threads.running("spinner", () -> {
