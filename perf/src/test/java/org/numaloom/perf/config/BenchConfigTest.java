@@ -1,15 +1,20 @@
 package org.numaloom.perf.config;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +72,31 @@ class BenchConfigTest {
         assertTrue(rounds.stream().allMatch(r -> r >= 3 && r % 2 == 1),
                 "every gated bench interleaves its locks over an odd number of rounds, at least 3, so that"
                         + " the median is one round's ratio; rounds: " + rounds);
+    }
+
+    @Test
+    void theManyCoreConfigMeasuresTheCellsOfTheSixteenCoreTables() {
+        List<BenchSpec> manycore = BenchConfig.read(Path.of("configs/manycore.json")).benches();
+        assertEquals(List.of("short-critical-section", "text-statistics", "high-contention"),
+                manycore.stream().map(BenchSpec::id).toList());
+        assertEquals(List.of(List.of(2, 16, 64, 256), List.of(16, 64), List.of(16, 64, 256)),
+                manycore.stream().map(BenchSpec::threads).toList());
+        assertTrue(manycore.stream().allMatch(bench -> bench.rounds() >= 2),
+                "a many-core run interleaves its locks, so that a lock and the JDK locks it is compared with"
+                        + " run minutes apart at most");
+    }
+
+    /** Every config the kit ships (a name for --config) reads without an error. */
+    @ParameterizedTest
+    @MethodSource("shippedConfigs")
+    void everyShippedConfigReads(Path config) {
+        assertFalse(BenchConfig.read(config).benches().isEmpty(), config + " has no bench");
+    }
+
+    static Stream<Path> shippedConfigs() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("configs"))) {
+            return files.filter(file -> file.toString().endsWith(".json")).sorted().toList().stream();
+        }
     }
 
     @Test
