@@ -7,6 +7,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.config.BenchSpec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +25,18 @@ class GateTest {
     private static final List<Compared> ROWS = Compared.compare(List.of(
             measurement("NUMA_MCS", 2, 1.21), measurement("UNFAIR_REENTRANT", 2, 1.0), measurement("SYNCHRONIZED", 2, 2.42),
             measurement("NUMA_MCS", 64, 0.75), measurement("UNFAIR_REENTRANT", 64, 1.0), measurement("SYNCHRONIZED", 64, 1.5)));
+
+    /** The CI gate's thresholds read, and each names a bench and a lock that its gate config measures. */
+    @ParameterizedTest
+    @CsvSource({"../ci/perf-thresholds.txt, ../ci/perf-gate.json", "../ci/locality-thresholds.txt, ../ci/locality-gate.json"})
+    void theCiThresholdsNameWhatTheirGateConfigMeasures(Path thresholds, Path config) throws IOException {
+        List<BenchSpec> benches = BenchConfig.read(config).benches();
+        for (Gate.Threshold threshold : Gate.read(thresholds)) {
+            assertTrue(benches.stream().anyMatch(bench -> bench.id().equals(threshold.bench())
+                            && bench.locks().contains(threshold.lock())),
+                    thresholds + ": " + threshold.bench() + " " + threshold.lock() + " is not measured by " + config);
+        }
+    }
 
     @Test
     void passesAtOrAboveTheGeometricMean() {
