@@ -124,16 +124,15 @@ public final class BenchMain {
             return named;
         }
         throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
-                + "; named configs: " + namedConfigs(configs));
+                + "; named configs: " + (Files.isDirectory(configs) ? String.join(", ", namedConfigs(configs))
+                        : "none (no " + configs + ")"));
     }
 
-    private static String namedConfigs(Path configs) throws IOException {
-        if (!Files.isDirectory(configs)) {
-            return "none (no " + configs + ")";
-        }
+    /** The names {@code --config} accepts: the {@code .json} files in {@code configs}, without the suffix, sorted. */
+    static List<String> namedConfigs(Path configs) throws IOException {
         try (Stream<Path> files = Files.list(configs)) {
-            return String.join(", ", files.map(f -> f.getFileName().toString())
-                    .filter(f -> f.endsWith(".json")).map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList());
+            return files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".json")).map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList();
         }
     }
 

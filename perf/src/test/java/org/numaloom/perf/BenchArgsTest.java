@@ -1,13 +1,18 @@
 package org.numaloom.perf;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.numaloom.perf.bench.Exclusion;
+import org.numaloom.perf.config.BenchConfig;
 import org.numaloom.perf.config.BenchKind;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -97,6 +102,17 @@ class BenchArgsTest {
         }
         assertTrue(BenchArgs.usage().contains("shortSection         the classic lock microbenchmark: counter++ under the lock"),
                 BenchArgs.usage());
+    }
+
+    /** Every config the kit ships under a name for {@code --config} reads without an error. */
+    @ParameterizedTest
+    @MethodSource("namedConfigs")
+    void everyNamedConfigReads(String name) {
+        assertDoesNotThrow(() -> BenchConfig.read(Path.of("configs", name + ".json")), "--config " + name);
+    }
+
+    static List<String> namedConfigs() throws IOException {
+        return BenchMain.namedConfigs(Path.of("configs"));
     }
 
     @Test

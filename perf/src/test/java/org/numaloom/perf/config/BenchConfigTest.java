@@ -1,7 +1,5 @@
 package org.numaloom.perf.config;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -10,10 +8,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,24 +77,12 @@ class BenchConfigTest {
                 manycore.stream().map(BenchSpec::id).toList());
         assertEquals(List.of(List.of(2, 16, 64, 256), List.of(16, 64), List.of(16, 64, 256)),
                 manycore.stream().map(BenchSpec::threads).toList());
-        assertTrue(manycore.stream().allMatch(bench -> bench.locks().equals(List.of("NUMA_MCS", "CNA", "UNFAIR_REENTRANT",
-                "FAIR_REENTRANT", "SYNCHRONIZED"))), "NUMA_MCS and CNA against the JDK locks in every bench");
+        List<String> locks = Stream.concat(Stream.of("NUMA_MCS", "CNA"), BASELINES.stream()).toList();
+        assertTrue(manycore.stream().allMatch(bench -> bench.locks().equals(locks)),
+                "NUMA_MCS and CNA against the JDK locks in every bench");
         assertTrue(manycore.stream().allMatch(bench -> bench.rounds() >= 2),
                 "a many-core run interleaves its locks, so that a lock and the JDK locks it is compared with"
                         + " run minutes apart at most");
-    }
-
-    /** Every config the kit ships (a name for --config) reads without an error. */
-    @ParameterizedTest
-    @MethodSource("shippedConfigs")
-    void everyShippedConfigReads(Path config) {
-        assertDoesNotThrow(() -> BenchConfig.read(config), config + " is one of the named configs");
-    }
-
-    static Stream<Path> shippedConfigs() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("configs"))) {
-            return files.filter(file -> file.toString().endsWith(".json")).sorted().toList().stream();
-        }
     }
 
     @Test
