@@ -30,6 +30,13 @@ public interface Exclusion {
      */
     List<String> BASELINES = List.of(UNFAIR_REENTRANT, FAIR_REENTRANT, SYNCHRONIZED);
 
+    /**
+     * The baselines that every ratio is taken to, so that no bench may leave them out. A config may
+     * skip {@value #FAIR_REENTRANT}, the FIFO reference, whose turns at a parked thread make it the
+     * slowest cell of a many-thread run.
+     */
+    List<String> RATIO_BASELINES = List.of(UNFAIR_REENTRANT, SYNCHRONIZED);
+
     /** Runs {@code criticalSection} while holding this exclusion, releasing it however the section ends. */
     void run(Runnable criticalSection);
 

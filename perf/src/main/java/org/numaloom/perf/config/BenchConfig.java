@@ -45,7 +45,8 @@ import org.numaloom.perf.bench.Exclusion;
  * all stop it with a {@link ConfigException} naming the file and the field. Benches and locks marked
  * {@code skip} are dropped. Absent {@code threads} are {@linkplain ThreadCounts#forCores generated}
  * from the core count, then {@code threadsFrom} drops the smaller ones, as in the seed. Every bench
- * that measures locks also measures the {@linkplain Exclusion#BASELINES baselines}.
+ * that measures locks also measures the {@linkplain Exclusion#BASELINES baselines}, but for
+ * {@value Exclusion#FAIR_REENTRANT} where its entry is skipped.
  *
  * @param source the file it came from, as given, for messages and the report
  */
@@ -353,6 +354,7 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                 return List.of();
             }
             List<String> names = new ArrayList<>();
+            Set<String> skippedBaselines = new LinkedHashSet<>();
             List<Payload.LockEntry> entries = Payload.orDefault(ofLocks.locks(), List.of());
             for (int i = 0; i < entries.size(); i++) {
                 Payload.LockEntry lock = entries.get(i);
@@ -361,16 +363,25 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                     throw new ConfigException(source, field, "expected {\"name\": \"LOCK_NAME\"}; known locks: "
                             + String.join(", ", Exclusion.names()));
                 }
+                String name;
                 try {
-                    String name = Exclusion.named(lock.name()).name();
-                    if (!Payload.orDefault(lock.skip(), false)) {
-                        names.add(name);
-                    }
+                    name = Exclusion.named(lock.name()).name();
                 } catch (IllegalArgumentException unknown) {
                     throw new ConfigException(source, field + ".name", unknown.getMessage(), unknown);
                 }
+                if (!Payload.orDefault(lock.skip(), false)) {
+                    names.add(name);
+                } else if (Exclusion.RATIO_BASELINES.contains(name)) {
+                    throw new ConfigException(source, field + ".skip", name + " cannot be skipped: every lock's ratios"
+                            + " are taken to " + String.join(" and ", Exclusion.RATIO_BASELINES)
+                            + "; of the baselines only " + Exclusion.FAIR_REENTRANT + " may be");
+                } else if (Exclusion.BASELINES.contains(name)) {
+                    skippedBaselines.add(name);
+                }
             }
-            return withBaselines(names);
+            List<String> measured = new ArrayList<>(withBaselines(names));
+            measured.removeAll(skippedBaselines);
+            return List.copyOf(measured);
         }
 
         private List<Integer> threads(BenchKind kind, Payload payload, Work work, Checker check) {
