@@ -77,15 +77,18 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
     }
 
     /** The full help text; lists the exclusion names known now, including plugged-in locks. */
-    static String usage() {
+    /**
+     * The help text.
+     *
+     * @param namedConfigs the configs {@code --config} knows by name, a line each with what it is
+     *                     for ({@link BenchMain#describeNamedConfigs})
+     */
+    static String usage(String namedConfigs) {
         return SYNOPSIS + "\n\n"
                 + "Runs the benches of a config through JMH, then prints a table per bench and writes results.csv,\n"
                 + "JMH's JSON, charts (SVG and PNG) and report.md to the output directory.\n\n"
-                + "  --config FILE|NAME   a JSON config, or the name of one in perf/configs: quick (the default:\n"
-                + "                       every bench, short), high, low, text (the seed study's), locality (high\n"
-                + "                       contention and the short section, for --topology runs), manycore (the\n"
-                + "                       short section, text statistics and high contention at 2 to 256 threads,\n"
-                + "                       in interleaved rounds: for a machine of 16 cores or more)\n"
+                + "  --config FILE|NAME   a JSON config, or the name of one in perf/configs (listed below; default: "
+                + DEFAULT_CONFIG + ")\n"
                 + "  --quick              1 warm-up and 3 measured iterations per bench, one fork\n"
                 + "  --lock NAME          a lock to measure instead of the config's; repeat it or separate names\n"
                 + "                       by commas. " + String.join(", ", Exclusion.BASELINES) + " are always added.\n"
@@ -106,6 +109,7 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "  --gate THRESHOLDS    after the run, check ratios (and remote hand-off fractions) against a\n"
                 + "                       thresholds file (ci/perf-thresholds.txt); exit status 3 if one fails\n"
                 + "  --help               this text\n\n"
+                + "Named configs (perf/configs/NAME.json):\n" + namedConfigs + "\n"
                 + "Benches a config can name (docs/benchmarks.md has their fields):\n" + benches() + "\n"
                 + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";
     }

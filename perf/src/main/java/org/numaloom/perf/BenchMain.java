@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.config.ConfigException;
 import org.numaloom.perf.config.BenchSpec;
 import org.numaloom.perf.placement.Placement;
 import org.numaloom.perf.placement.PlacementLog;
@@ -78,7 +79,7 @@ public final class BenchMain {
         try {
             args = BenchArgs.parse(commandLine);
             if (args.help()) {
-                System.out.print(BenchArgs.usage());
+                System.out.print(BenchArgs.usage(describeNamedConfigs(configsDirectory())));
                 return;
             }
             config = BenchConfig.read(configFile(args.config().orElse(BenchArgs.DEFAULT_CONFIG)))
@@ -115,7 +116,7 @@ public final class BenchMain {
      */
     static Path configFile(String nameOrFile) throws IOException {
         Path file = Path.of(nameOrFile);
-        Path configs = home().resolve("perf").resolve("configs");
+        Path configs = configsDirectory();
         Path named = configs.resolve(nameOrFile + ".json");
         if (Files.isRegularFile(file)) {
             return file;
@@ -134,6 +135,31 @@ public final class BenchMain {
             return files.map(f -> f.getFileName().toString())
                     .filter(f -> f.endsWith(".json")).map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList();
         }
+    }
+
+    /**
+     * The named configs, a line each with the {@code description} the file gives, for {@code --help}:
+     * the files are the one list of them. A file that does not read is listed with its error.
+     */
+    static String describeNamedConfigs(Path configs) throws IOException {
+        if (!Files.isDirectory(configs)) {
+            return "  none (no " + configs + ")\n";
+        }
+        StringBuilder lines = new StringBuilder();
+        for (String name : namedConfigs(configs)) {
+            String description;
+            try {
+                description = BenchConfig.read(configs.resolve(name + ".json")).description();
+            } catch (ConfigException e) {
+                description = "does not read: " + e.getMessage();
+            }
+            lines.append(String.format(Locale.ROOT, "  %-20s %s%n", name, description));
+        }
+        return lines.toString();
+    }
+
+    private static Path configsDirectory() {
+        return home().resolve("perf").resolve("configs");
     }
 
     private static Path home() {

@@ -1,11 +1,13 @@
 package org.numaloom.perf;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.numaloom.perf.bench.Exclusion;
@@ -91,25 +93,47 @@ class BenchArgsTest {
 
     @Test
     void usageListsTheKnownNamesAndBaselines() {
-        assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.names())));
-        assertTrue(BenchArgs.usage().contains(String.join(", ", Exclusion.BASELINES)));
+        assertTrue(BenchArgs.usage("").contains(String.join(", ", Exclusion.names())));
+        assertTrue(BenchArgs.usage("").contains(String.join(", ", Exclusion.BASELINES)));
     }
 
     @Test
     void usageListsEveryBench() {
         for (BenchKind kind : BenchKind.values()) {
-            assertTrue(BenchArgs.usage().contains("  " + kind.configName() + " "), kind.configName());
+            assertTrue(BenchArgs.usage("").contains("  " + kind.configName() + " "), kind.configName());
         }
-        assertTrue(BenchArgs.usage().contains("shortSection         the classic lock microbenchmark: counter++ under the lock"),
-                BenchArgs.usage());
+        assertTrue(BenchArgs.usage("").contains("shortSection         the classic lock microbenchmark: counter++ under the lock"),
+                BenchArgs.usage(""));
     }
 
-    /** Every config the kit ships under a name for {@code --config} reads without an error. */
+    /**
+     * Every config the kit ships under a name for {@code --config} reads without an error, and says
+     * in one line of the help what it is for.
+     */
     @ParameterizedTest
     @MethodSource("namedConfigs")
-    void everyNamedConfigReads(String name) {
-        assertDoesNotThrow(() -> BenchConfig.read(Path.of("configs", name + ".json")), "--config " + name);
+    void everyNamedConfigReadsAndDescribesItself(String name) {
+        BenchConfig config = assertDoesNotThrow(() -> BenchConfig.read(Path.of("configs", name + ".json")), "--config " + name);
+        assertFalse(config.description().isEmpty(), "--config " + name + " has no description for --help");
+        assertTrue(config.description().length() <= MAX_DESCRIPTION, "--config " + name + "'s description fits one line"
+                + " of the help (at most " + MAX_DESCRIPTION + " characters): " + config.description());
     }
+
+    @Test
+    void theHelpListsTheNamedConfigsFromTheFilesThemselves(@TempDir Path configs) throws IOException {
+        Files.writeString(configs.resolve("mine.json"), """
+                {"description": "my two locks", "benches": [{"name": "text", "payload": {"threads": [2]}}]}""");
+        Files.writeString(configs.resolve("broken.json"), "{\"benches\": []}");
+        String listing = BenchMain.describeNamedConfigs(configs);
+        assertEquals("  broken               does not read: " + configs.resolve("broken.json")
+                + ": benches: no bench to run (the list is empty or every bench is skipped)\n"
+                + "  mine                 my two locks\n", listing);
+        assertTrue(BenchArgs.usage(listing).contains("Named configs (perf/configs/NAME.json):\n" + listing));
+        assertTrue(BenchMain.describeNamedConfigs(Path.of("configs")).contains("  manycore             three benches at"));
+    }
+
+    /** The longest description that keeps a config's line of the help within 100 columns. */
+    private static final int MAX_DESCRIPTION = 78;
 
     static List<String> namedConfigs() throws IOException {
         return BenchMain.namedConfigs(Path.of("configs"));

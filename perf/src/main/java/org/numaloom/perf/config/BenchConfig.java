@@ -48,9 +48,13 @@ import org.numaloom.perf.bench.Exclusion;
  * that measures locks also measures the {@linkplain Exclusion#BASELINES baselines}, but for
  * {@value Exclusion#FAIR_REENTRANT} where its entry is skipped.
  *
- * @param source the file it came from, as given, for messages and the report
+ * <p>A config may say in one line what it is for ({@code "description"}); {@code --help} lists the
+ * named configs with it, so the list is the files themselves.
+ *
+ * @param source      the file it came from, as given, for messages and the report
+ * @param description what the config is for, from its {@code description}; empty if it has none
  */
-public record BenchConfig(String source, List<BenchSpec> benches) {
+public record BenchConfig(String source, String description, List<BenchSpec> benches) {
     static final int DEFAULT_WARMUP_ITERATIONS = 5;
     static final int DEFAULT_MEASUREMENT_ITERATIONS = 10;
     static final int DEFAULT_FORKS = 1;
@@ -91,8 +95,8 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                     .map(kind -> new NamedType(kind.payloadType(), kind.configName())).toArray(NamedType[]::new))
             .build();
 
-    /** The JSON document: only {@code benches}. */
-    record Document(List<Entry> benches) {
+    /** The JSON document: {@code benches} and an optional one-line {@code description}. */
+    record Document(String description, List<Entry> benches) {
     }
 
     /**
@@ -149,7 +153,8 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
         if (specs.isEmpty()) {
             throw new ConfigException(source, "benches", "no bench to run (the list is empty or every bench is skipped)");
         }
-        return new BenchConfig(source, List.copyOf(specs));
+        return new BenchConfig(source, document.description() == null ? "" : document.description().strip(),
+                List.copyOf(specs));
     }
 
     /**
@@ -180,7 +185,7 @@ public record BenchConfig(String source, List<BenchSpec> benches) {
                     quick ? Math.min(spec.measurementIterations(), QUICK_MEASUREMENT_ITERATIONS) : spec.measurementIterations(),
                     quick ? 1 : spec.forks(), quick ? 1 : spec.rounds()));
         }
-        return new BenchConfig(source, List.copyOf(changed));
+        return new BenchConfig(source, description, List.copyOf(changed));
     }
 
     private static List<String> canonicalLocks(List<String> names, String field) {
