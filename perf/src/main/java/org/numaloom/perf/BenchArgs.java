@@ -17,7 +17,7 @@ import org.numaloom.perf.placement.Placement;
  * @param config      a config file, or the name of one under {@code perf/configs/}; empty for
  *                    {@value #DEFAULT_CONFIG}
  * @param quick       cut every bench to 1 warm-up and 3 measured iterations in one fork
- * @param locks       lock names instead of each bench's own (the baselines are always added)
+ * @param locks       lock names instead of each bench's own (the baselines are added: see {@link org.numaloom.perf.config.BenchConfig#with})
  * @param threads     thread counts instead of each lock bench's own
  * @param pin         how to place the carriers: {@value Placement#SYNOPSIS}
  * @param parallelism the carriers; 0 for as many as the placement allows CPUs
@@ -91,7 +91,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + DEFAULT_CONFIG + ")\n"
                 + "  --quick              1 warm-up and 3 measured iterations per bench, one fork\n"
                 + "  --lock NAME          a lock to measure instead of the config's; repeat it or separate names\n"
-                + "                       by commas. " + String.join(", ", Exclusion.BASELINES) + " are always added.\n"
+                + "                       by commas. " + String.join(", ", Exclusion.BASELINES) + " are added (the\n"
+                + "                       fair one not where the config skips it, unless named).\n"
                 + "                       Known: " + String.join(", ", Exclusion.names()) + "\n"
                 + "  --threads N,N,...    virtual-thread counts instead of the config's (lock benches)\n"
                 + "  --pin MODE           none (default): the OS places the carriers; carriers: pin carrier i to\n"

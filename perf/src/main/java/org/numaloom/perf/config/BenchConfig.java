@@ -160,7 +160,9 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
     /**
      * This config with the command line's choices applied, checked like the file's own values.
      *
-     * @param locks   lock names to measure instead of each bench's own; empty to keep them
+     * @param locks   lock names to measure instead of each bench's own, with the baselines but for
+     *                {@value Exclusion#FAIR_REENTRANT} where the bench skips it and it is not named;
+     *                empty to keep them
      * @param threads thread counts instead of each lock bench's own; empty to keep them
      * @param quick   whether to cut iterations to {@value #QUICK_WARMUP_ITERATIONS} warm-up and
      *                {@value #QUICK_MEASUREMENT_ITERATIONS} measured, in one fork and one round
@@ -173,7 +175,12 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             List<Integer> specThreads = spec.threads();
             if (spec.kind().takesLocks()) {
                 if (!locks.isEmpty()) {
-                    specLocks = withBaselines(canonicalLocks(locks, "--lock"));
+                    List<String> named = canonicalLocks(locks, "--lock");
+                    specLocks = new ArrayList<>(withBaselines(named));
+                    if (!spec.locks().contains(Exclusion.FAIR_REENTRANT) && !named.contains(Exclusion.FAIR_REENTRANT)) {
+                        specLocks.remove(Exclusion.FAIR_REENTRANT); // the bench skips it, and it was not asked for
+                    }
+                    specLocks = List.copyOf(specLocks);
                 }
                 if (!threads.isEmpty()) {
                     specThreads = new Checker(COMMAND_LINE).threads(threads, spec.work(),

@@ -383,6 +383,15 @@ class BenchConfigTest {
     }
 
     @Test
+    void commandLineLocksKeepABenchsSkipOfTheFairBaselineUnlessNamed() {
+        BenchConfig config = parse(text("\"threads\": [2], \"locks\": [{\"name\": \"FAIR_REENTRANT\", \"skip\": true}]"));
+        assertEquals(List.of("CNA", "UNFAIR_REENTRANT", "SYNCHRONIZED"),
+                only(config.with(List.of("CNA"), List.of(), false)).locks());
+        assertEquals(List.of("CNA", "FAIR_REENTRANT", "UNFAIR_REENTRANT", "SYNCHRONIZED"),
+                only(config.with(List.of("CNA", "fair_reentrant"), List.of(), false)).locks(), "asked for by name");
+    }
+
+    @Test
     void commandLineThreadsAreCheckedAgainstEachBench() {
         BenchConfig config = parse(consumeCpu("\"threads\": [2]"));
         ConfigException e = assertThrows(ConfigException.class, () -> config.with(List.of(), List.of(64), false));
