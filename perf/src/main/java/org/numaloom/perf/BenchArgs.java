@@ -17,7 +17,8 @@ import org.numaloom.perf.placement.Placement;
  * @param config      a config file, or the name of one under {@code perf/configs/}; empty for
  *                    {@value #DEFAULT_CONFIG}
  * @param quick       cut every bench to 1 warm-up and 3 measured iterations in one fork
- * @param locks       lock names instead of each bench's own (the baselines are added: see {@link org.numaloom.perf.config.BenchConfig#with})
+ * @param locks       lock names instead of each bench's own, with the baselines (as
+ *                    {@link org.numaloom.perf.config.BenchConfig#with} says)
  * @param threads     thread counts instead of each lock bench's own
  * @param pin         how to place the carriers: {@value Placement#SYNOPSIS}
  * @param parallelism the carriers; 0 for as many as the placement allows CPUs
@@ -76,9 +77,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 remoteCostNanos, out, gate, help);
     }
 
-    /** The full help text; lists the exclusion names known now, including plugged-in locks. */
     /**
-     * The help text.
+     * The full help text; lists the exclusion names known now, including plugged-in locks.
      *
      * @param namedConfigs the configs {@code --config} knows by name, a line each with what it is
      *                     for ({@link BenchMain#describeNamedConfigs})

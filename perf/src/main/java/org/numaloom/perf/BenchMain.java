@@ -16,8 +16,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.numaloom.perf.config.BenchConfig;
-import org.numaloom.perf.config.ConfigException;
 import org.numaloom.perf.config.BenchSpec;
+import org.numaloom.perf.config.ConfigException;
 import org.numaloom.perf.placement.Placement;
 import org.numaloom.perf.placement.PlacementLog;
 import org.numaloom.perf.report.Compared;
