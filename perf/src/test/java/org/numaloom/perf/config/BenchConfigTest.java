@@ -65,6 +65,9 @@ class BenchConfigTest {
         assertEquals(List.of("high-contention", "low-contention", "short-critical-section"),
                 gate.stream().map(BenchSpec::id).toList());
         assertEquals(List.of(2, 16, 64), gate.get(2).threads());
+        assertEquals(Stream.concat(Stream.of("NUMA_MCS", "CNA"), Exclusion.RATIO_BASELINES.stream()).toList(),
+                gate.get(2).locks(), "the short section's thresholds are ratios to the faster JDK lock: the fair"
+                        + " ReentrantLock, three quarters of the pass's time, measures nothing the gate reads");
         List<Integer> rounds = gate.stream().map(BenchSpec::rounds).toList();
         assertTrue(rounds.stream().allMatch(r -> r >= 3 && r % 2 == 1),
                 "every gated bench interleaves its locks over an odd number of rounds, at least 3, so that"
