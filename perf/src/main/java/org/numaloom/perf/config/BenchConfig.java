@@ -175,12 +175,9 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             List<Integer> specThreads = spec.threads();
             if (spec.kind().takesLocks()) {
                 if (!locks.isEmpty()) {
-                    List<String> named = canonicalLocks(locks, "--lock");
-                    specLocks = new ArrayList<>(withBaselines(named));
-                    if (!spec.locks().contains(Exclusion.FAIR_REENTRANT) && !named.contains(Exclusion.FAIR_REENTRANT)) {
-                        specLocks.remove(Exclusion.FAIR_REENTRANT); // the bench skips it, and it was not asked for
-                    }
-                    specLocks = List.copyOf(specLocks);
+                    // a bench that skips the fair lock keeps skipping it; naming it brings it back
+                    specLocks = withBaselines(canonicalLocks(locks, "--lock"),
+                            spec.locks().contains(Exclusion.FAIR_REENTRANT));
                 }
                 if (!threads.isEmpty()) {
                     specThreads = new Checker(COMMAND_LINE).threads(threads, spec.work(),
@@ -207,9 +204,14 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         return canonical;
     }
 
-    static List<String> withBaselines(List<String> locks) {
+    /**
+     * The locks and then the baselines not among them, {@value Exclusion#FAIR_REENTRANT} only if
+     * {@code withFair} (a lock list that names it keeps it either way).
+     */
+    static List<String> withBaselines(List<String> locks, boolean withFair) {
         Set<String> all = new LinkedHashSet<>(locks);
-        all.addAll(Exclusion.BASELINES);
+        Exclusion.BASELINES.stream().filter(baseline -> withFair || !baseline.equals(Exclusion.FAIR_REENTRANT))
+                .forEach(all::add);
         return List.copyOf(all);
     }
 
@@ -366,7 +368,7 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                 return List.of();
             }
             List<String> names = new ArrayList<>();
-            Set<String> skippedBaselines = new LinkedHashSet<>();
+            boolean fairSkipped = false;
             List<Payload.LockEntry> entries = Payload.orDefault(ofLocks.locks(), List.of());
             for (int i = 0; i < entries.size(); i++) {
                 Payload.LockEntry lock = entries.get(i);
@@ -387,13 +389,11 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                     throw new ConfigException(source, field + ".skip", name + " cannot be skipped: every lock's ratios"
                             + " are taken to " + String.join(" and ", Exclusion.RATIO_BASELINES)
                             + "; of the baselines only " + Exclusion.FAIR_REENTRANT + " may be");
-                } else if (Exclusion.BASELINES.contains(name)) {
-                    skippedBaselines.add(name);
+                } else if (name.equals(Exclusion.FAIR_REENTRANT)) {
+                    fairSkipped = true;
                 }
             }
-            List<String> measured = new ArrayList<>(withBaselines(names));
-            measured.removeAll(skippedBaselines);
-            return List.copyOf(measured);
+            return withBaselines(names, !fairSkipped);
         }
 
         private List<Integer> threads(BenchKind kind, Payload payload, Work work, Checker check) {
