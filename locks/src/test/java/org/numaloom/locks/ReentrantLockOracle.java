@@ -85,26 +85,44 @@ final class ReentrantLockOracle {
         }
     }
 
-    /** Every state; "held twice" only for a lock that claims reentrancy. */
-    static List<State> states(boolean reentrant) {
-        List<State> states = new ArrayList<>();
+    /**
+     * The cells a lock is held to: every state and call, but for a lock that does not claim
+     * reentrancy none that needs it, neither "held twice" nor an acquisition while the caller holds
+     * the lock (what such a lock does there, block, refuse or throw, is its own choice).
+     */
+    static List<Cell> cells(boolean reentrant) {
+        List<Cell> cells = new ArrayList<>();
         for (Holder holder : Holder.values()) {
-            if (holder != Holder.CALLER_TWICE || reentrant) {
-                states.add(new State(holder, false));
-                states.add(new State(holder, true));
+            for (boolean interrupted : new boolean[] {false, true}) {
+                for (Call call : CALLS) {
+                    if (reentrant || holder.callerHolds == 0 || holder.callerHolds == 1 && !call.acquires()) {
+                        cells.add(new Cell(new State(holder, interrupted), call));
+                    }
+                }
             }
         }
-        return states;
+        return cells;
     }
 
     interface Invocation {
         Object invoke(Lock lock, Condition condition) throws Exception;
     }
 
-    /** One method with one set of arguments, and how its result is put in words. */
-    record Call(String text, Invocation invocation, Function<Object, String> resultInWords) {
+    /**
+     * One method with one set of arguments, how its result is put in words, and whether it takes
+     * the lock (a re-entry when the caller holds it).
+     */
+    record Call(String text, Invocation invocation, Function<Object, String> resultInWords, boolean acquires) {
         static Call of(String text, Invocation invocation) {
-            return new Call(text, invocation, result -> result == null ? "returns" : "returns " + result);
+            return new Call(text, invocation, Call::returns, false);
+        }
+
+        static Call acquiring(String text, Invocation invocation) {
+            return new Call(text, invocation, Call::returns, true);
+        }
+
+        private static String returns(Object result) {
+            return result == null ? "returns" : "returns " + result;
         }
 
         @Override
@@ -161,20 +179,20 @@ final class ReentrantLockOracle {
 
     private static List<Call> calls() {
         List<Call> calls = new ArrayList<>();
-        calls.add(Call.of("lock()", (lock, condition) -> { lock.lock(); return null; }));
-        calls.add(Call.of("lockInterruptibly()", (lock, condition) -> { lock.lockInterruptibly(); return null; }));
-        calls.add(Call.of("tryLock()", (lock, condition) -> lock.tryLock()));
+        calls.add(Call.acquiring("lock()", (lock, condition) -> { lock.lock(); return null; }));
+        calls.add(Call.acquiring("lockInterruptibly()", (lock, condition) -> { lock.lockInterruptibly(); return null; }));
+        calls.add(Call.acquiring("tryLock()", (lock, condition) -> lock.tryLock()));
         for (Timeout timeout : timeouts()) {
-            calls.add(Call.of("tryLock(" + timeout + ")", (lock, condition) -> lock.tryLock(timeout.time(), timeout.unit())));
+            calls.add(Call.acquiring("tryLock(" + timeout + ")", (lock, condition) -> lock.tryLock(timeout.time(), timeout.unit())));
         }
         calls.add(Call.of("unlock()", (lock, condition) -> { lock.unlock(); return null; }));
         calls.add(new Call("newCondition()", (lock, condition) -> lock.newCondition(),
-                result -> result instanceof Condition ? "returns a Condition" : "returns " + result));
+                result -> result instanceof Condition ? "returns a Condition" : "returns " + result, false));
         calls.add(Call.of("await()", (lock, condition) -> { condition.await(); return null; }));
         calls.add(Call.of("awaitUninterruptibly()", (lock, condition) -> { condition.awaitUninterruptibly(); return null; }));
         for (long nanos : NANOS_TIMEOUTS) {
             calls.add(new Call("awaitNanos(" + inWords(nanos) + ")", (lock, condition) -> condition.awaitNanos(nanos),
-                    remaining -> remainingInWords((Long) remaining, nanos)));
+                    remaining -> remainingInWords((Long) remaining, nanos), false));
         }
         for (Timeout timeout : timeouts()) {
             calls.add(Call.of("await(" + timeout + ")", (lock, condition) -> condition.await(timeout.time(), timeout.unit())));
@@ -238,7 +256,7 @@ final class ReentrantLockOracle {
         }
     }
 
-    private record Cell(State state, Call call) {
+    record Cell(State state, Call call) {
     }
 
     private static final Map<Cell, Observation> EXPECTED = new ConcurrentHashMap<>();
@@ -246,17 +264,14 @@ final class ReentrantLockOracle {
     /** Every cell of the table in which the lock does not do what ReentrantLock does. */
     static List<Difference> differences(LockType type) throws InterruptedException {
         List<Cell> suspects = new ArrayList<>();
-        for (State state : states(type.reentrant())) {
-            for (Call call : CALLS) {
-                Cell cell = new Cell(state, call);
-                Observation expected = EXPECTED.get(cell);
-                if (expected == null) {
-                    expected = observe(ReentrantLock::new, cell, PATIENCE);
-                    EXPECTED.put(cell, expected);
-                }
-                if (!observe(type::create, cell, PATIENCE).equals(expected)) {
-                    suspects.add(cell);
-                }
+        for (Cell cell : cells(type.reentrant())) {
+            Observation expected = EXPECTED.get(cell);
+            if (expected == null) {
+                expected = observe(ReentrantLock::new, cell, PATIENCE);
+                EXPECTED.put(cell, expected);
+            }
+            if (!observe(type::create, cell, PATIENCE).equals(expected)) {
+                suspects.add(cell);
             }
         }
         return confirmed(type, suspects);

@@ -3,6 +3,8 @@ package org.numaloom.locks;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,45 @@ class ReentrantLockOracleTest {
         List<ReentrantLockOracle.Difference> differences = ReentrantLockOracle.differences(type);
         assertTrue(differences.isEmpty(), () -> differences.size() + " calls of " + type
                 + " differ from ReentrantLock:\n" + inLines(differences));
+    }
+
+    @Test
+    void holdsALockThatDoesNotClaimReentrancyToEveryCallButReentry() throws Exception {
+        LockType nonReentrant = new LockType("REFUSES_REENTRY", "ReentrantLock that refuses its holder", false,
+                RefusesReentry::new);
+        List<ReentrantLockOracle.Difference> differences = ReentrantLockOracle.differences(nonReentrant);
+        assertTrue(differences.isEmpty(), () -> differences.size() + " calls differ:\n" + inLines(differences));
+    }
+
+    /** A correct lock that is not reentrant: its holder's acquisitions fail, the rest is ReentrantLock's. */
+    private static final class RefusesReentry extends ReentrantLock {
+        @Override
+        public void lock() {
+            refuseTheHolder();
+            super.lock();
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            refuseTheHolder();
+            super.lockInterruptibly();
+        }
+
+        @Override
+        public boolean tryLock() {
+            return !isHeldByCurrentThread() && super.tryLock();
+        }
+
+        @Override
+        public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+            return !isHeldByCurrentThread() && super.tryLock(time, unit);
+        }
+
+        private void refuseTheHolder() {
+            if (isHeldByCurrentThread()) {
+                throw new IllegalStateException("not reentrant: the holder may not lock again");
+            }
+        }
     }
 
     @Test
