@@ -16,7 +16,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs the JUnit tests of a package in this JVM and says how they ended through the exit code
- * {@link Layer} reads: 0 all passed, 1 a test failed, {@link Layer#HUNG_EXIT} a test ran past its
+ * {@link Layer} reads: 0 all passed (tests aborted by an assumption aside), 1 a test failed, {@link Layer#HUNG_EXIT} a test ran past its
  * time-out (the suite's own watchdog), {@link Layer#INVALID_EXIT} a class did not load (the
  * mutant is no mutant), 2 no test ran. The first failure is printed as one {@code FAILED} line and
  * ends the run: one failed test is enough to kill a mutant, and the rest would only take time
@@ -64,7 +64,7 @@ public final class JunitLayer {
             if (test.isTest()) {
                 testsRun++;
             }
-            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+            if (!failed(result)) {
                 return;
             }
             Throwable thrown = result.getThrowable().orElse(new AssertionError("failed without an exception"));
@@ -84,6 +84,15 @@ public final class JunitLayer {
             }
             return all.stream().allMatch(JunitLayer::timedOut) ? Layer.HUNG_EXIT : 1;
         }
+    }
+
+    /**
+     * Whether a test's (or a container's) result kills the run: a failure does, a success does not,
+     * and neither does an abort, a test whose assumption did not hold for this lock (the contract
+     * suite's reentrancy tests for a lock that does not claim reentrancy).
+     */
+    static boolean failed(TestExecutionResult result) {
+        return result.getStatus() == TestExecutionResult.Status.FAILED;
     }
 
     private static String firstLineOf(Throwable thrown) {
