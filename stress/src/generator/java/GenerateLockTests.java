@@ -1,11 +1,18 @@
+import java.io.File;
 import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
+import org.numaloom.locks.registry.LockProvider;
 import org.numaloom.locks.registry.LockType;
 import org.numaloom.locks.LockCases;
 
@@ -20,10 +27,13 @@ import org.numaloom.locks.LockCases;
  * LockProvider on the class path registers.
  *
  * <p>Runs at the generate-test-sources phase as a single-file program ({@code java
- * GenerateLockTests.java TEMPLATE OUTPUT_DIR}) with the module's test class path, before the test
- * sources are compiled; so it may use only the dependencies' classes, not this module's own test
- * classes. The output directory is emptied first, so that a lock that left the registry leaves no
- * test behind.
+ * GenerateLockTests.java TEMPLATE OUTPUT_DIR --user-class-path=PATH}) with the module's test class
+ * path, before the test sources are compiled; so it may use only the dependencies' classes, not
+ * this module's own test classes. {@code PATH} (empty for none) holds a user's own locks, the jars
+ * that {@code NUMALOOM_CLASSPATH} names: their providers' locks get tests too. A generated test
+ * names its lock and looks it up at run time, so only the names are needed here, and the jars need
+ * not be on the class path the tests are compiled with, only on the one they run with. The output
+ * directory is emptied first, so that a lock that left the registry leaves no test behind.
  */
 public final class GenerateLockTests {
     static final String PLACEHOLDER = "__LOCK__";
@@ -47,10 +57,18 @@ public final class GenerateLockTests {
             new Way("TRY", "Try", "tryLock()", true),
             new Way("TIMED_TRY", "TimedTry", "tryLock(timeout)", true));
 
+    static final String USER_CLASS_PATH = "--user-class-path=";
+
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: java GenerateLockTests.java TEMPLATE OUTPUT_DIR");
+        if (args.length != 3 || !args[2].startsWith(USER_CLASS_PATH)) {
+            System.err.println("usage: java GenerateLockTests.java TEMPLATE OUTPUT_DIR " + USER_CLASS_PATH + "[PATH]");
             System.exit(2);
+        }
+        List<String> locks = new ArrayList<>(LockCases.withNegativeControls().stream().map(LockType::name).toList());
+        for (String userLock : lockNamesOf(args[2].substring(USER_CLASS_PATH.length()))) {
+            if (!locks.contains(userLock)) {
+                locks.add(userLock);
+            }
         }
         String template = expandPairs(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), args[0]);
         if (!template.contains(PLACEHOLDER)) {
@@ -59,11 +77,37 @@ public final class GenerateLockTests {
         Path outputDir = Path.of(args[1]);
         deleteRecursively(outputDir);
         Path packageDir = Files.createDirectories(outputDir.resolve(PACKAGE_DIR));
-        for (LockType type : LockCases.withNegativeControls()) {
-            Files.writeString(packageDir.resolve(type.name() + ".java"), template.replace(PLACEHOLDER, type.name()),
-                    StandardCharsets.UTF_8);
+        for (String lock : locks) {
+            Files.writeString(packageDir.resolve(lock + ".java"), template.replace(PLACEHOLDER, lock), StandardCharsets.UTF_8);
         }
-        System.out.println("GenerateLockTests: jcstress tests for " + LockCases.withNegativeControls().size() + " locks in " + packageDir);
+        System.out.println("GenerateLockTests: jcstress tests for " + locks.size() + " locks in " + packageDir);
+    }
+
+    /**
+     * The names of the locks that the providers on {@code classPath} register, found as the
+     * registry finds them ({@link ServiceLoader}), over a class loader that adds those entries to
+     * this program's class path; the kit's own are among them, and the caller skips them.
+     */
+    static List<String> lockNamesOf(String classPath) throws IOException {
+        if (classPath.isBlank()) {
+            return List.of();
+        }
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            if (!Files.exists(path)) {
+                throw new IllegalArgumentException("the user class path names " + entry + ", which does not exist");
+            }
+            try {
+                urls.add(path.toUri().toURL());
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("the user class path names " + entry + ", not a path: " + e.getMessage(), e);
+            }
+        }
+        try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), GenerateLockTests.class.getClassLoader())) {
+            return ServiceLoader.load(LockProvider.class, loader).stream()
+                    .flatMap(provider -> provider.get().lockTypes().stream()).map(LockType::name).toList();
+        }
     }
 
     /** The template with its pair block written out for every pair of ways. */

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
+import org.jetbrains.lincheck.LincheckAssertionError;
 import org.numaloom.locks.registry.LockType;
 
 /**
@@ -39,8 +40,8 @@ final class LockUnderTest {
     /**
      * Explores the interleavings of small scenarios systematically.
      *
-     * @throws org.jetbrains.lincheck.LincheckAssertionError with the counterexample, if a run's
-     *                                                       results are not linearizable or it hangs
+     * @throws AssertionError the lock's name, then Lincheck's report with the counterexample, if a
+     *                        run's results are not linearizable or it hangs
      */
     static void modelCheck(LockType type) {
         during(type, MODEL_CHECKING_CONDITION_WAIT_NANOS,
@@ -61,10 +62,18 @@ final class LockUnderTest {
         return current().conditionWaitNanos();
     }
 
+    /**
+     * Runs a check with the lock type set, and puts the type's name in front of Lincheck's report,
+     * which does not name it: the build's summary lists a failed case of a parameterized test by
+     * its index, so a run over several locks ({@code ./numaloom lincheck --lock A --lock B}) would
+     * not say which one failed.
+     */
     private static void during(LockType type, long conditionWaitNanos, Runnable check) {
         setup = new Setup(Objects.requireNonNull(type, "type"), conditionWaitNanos);
         try {
             check.run();
+        } catch (LincheckAssertionError e) {
+            throw new AssertionError(type + ":" + e.getMessage(), e);
         } finally {
             setup = null;
         }

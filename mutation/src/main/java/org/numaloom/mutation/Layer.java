@@ -14,13 +14,14 @@ public enum Layer {
     /**
      * The locks module's JUnit suites (contract, ReentrantLock oracle, queued interrupts, per lock).
      * Not LayoutTest, nor the integration tests (*IT: ModulePathIT checks the packaged jar, which
-     * holds no mutant, and needs failsafe's settings).
+     * holds no mutant, and needs failsafe's settings), nor LockRegistryTest, which checks the
+     * registry of the kit's own build: with a user's jar on the class path it lists more locks.
      */
     JUNIT(240) {
         @Override
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
             return List.of(context.java(context.junitClassPath(mutant), List.of("-D" + LOCKS_PROPERTY + "=" + lock),
-                    JunitLayer.class.getName(), List.of("org.numaloom.locks", ".*LayoutTest|.*IT")));
+                    JunitLayer.class.getName(), List.of("org.numaloom.locks", ".*LayoutTest|.*IT|.*\\.LockRegistryTest")));
         }
     },
     /** The virtual-thread harness of stress/, on one carrier and on two. */

@@ -11,13 +11,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.numaloom.linearizability.CheckedLocks;
 import org.numaloom.locks.ChildJvm;
-import org.numaloom.locks.LockCases;
 import org.numaloom.locks.registry.LockType;
 
 /**
  * Histories of a lock-guarded counter recorded on virtual threads, on one and on two carriers,
- * are linearizable for every lock; for the lock without mutual exclusion they are not.
+ * are linearizable for every lock the suite checks ({@link CheckedLocks}, as
+ * {@code -Dnumaloom.lincheck.locks} selects them); for the lock without mutual exclusion they are not.
  */
 class VirtualThreadHistoryTest {
     private static final int THREADS = 64;
@@ -25,7 +26,7 @@ class VirtualThreadHistoryTest {
     private static final long SECONDS = 60;
 
     static Stream<Arguments> locksAndCarriers() {
-        return LockCases.stream().flatMap(type -> Stream.of(Arguments.of(type, 1), Arguments.of(type, 2)));
+        return CheckedLocks.selected().flatMap(type -> Stream.of(Arguments.of(type, 1), Arguments.of(type, 2)));
     }
 
     private static ChildJvm.Result record(String lock, int carriers) throws Exception {
@@ -39,7 +40,7 @@ class VirtualThreadHistoryTest {
     void historiesOnVirtualThreadsAreLinearizable(LockType type, int carriers) throws Exception {
         ChildJvm.Result result = record(type.name(), carriers);
         assertFalse(result.hung(), type + " did not finish in " + SECONDS + " s:\n" + result.output());
-        assertEquals(0, result.exitCode(), result.output());
+        assertEquals(0, result.exitCode(), type + " on " + carriers + " carrier(s): " + result.output());
         assertEquals("LINEARIZABLE " + THREADS * OPERATIONS_PER_THREAD + " operations", result.output());
     }
 

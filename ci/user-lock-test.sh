@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A user's own locks, from a jar built outside the kit, through every kit command that takes a lock
+# name, as README.md tells a user to do it: installs the library (./numaloom mvn -pl locks -am
+# install), builds examples/user-lock against it, and with NUMALOOM_CLASSPATH naming that jar:
+#   - locks lists USER_MUTEX and USER_FORGETFUL_MUTEX (which lets a thread in without the lock);
+#   - stress, jcstress (quick mode, MutualExclusion) and lincheck each pass USER_MUTEX and fail
+#     USER_FORGETFUL_MUTEX, and say which lock failed: a command that ran some other lock, or
+#     none, under those names would not fail the broken one; lincheck runs each alone, so that a
+#     suite that ignores --lock fails the mutex's run;
+#   - mutate's JUnit layer (the contract and oracle suites) passes the non-reentrant mutex and
+#     catches its mutant;
+#   - bench measures USER_MUTEX beside the JDK's locks;
+#   - a NUMALOOM_CLASSPATH entry that does not exist, or is relative, is refused.
+# About 5 minutes on 2 cores.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+start=$SECONDS
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/numaloom-user-lock-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail() { printf 'user-lock-test: FAILED: %s\n' "$*" >&2; exit 1; }
+say() { printf 'user-lock-test: %s\n' "$*"; }
+
+# run NAME EXPECTED_STATUS COMMAND...: runs a kit command with the user's jar, its output in $tmp/NAME.out.
+run() {
+  local name=$1 expected=$2 t0=$SECONDS status=0
+  shift 2
+  NUMALOOM_CLASSPATH=$jar "$ROOT/numaloom" "$@" > "$tmp/$name.out" 2>&1 || status=$?
+  say "./numaloom $* -> exit $status in $((SECONDS - t0)) s"
+  [[ $status -eq $expected ]] || { tail -n 40 "$tmp/$name.out" >&2; fail "./numaloom $* exited $status, expected $expected"; }
+}
+# expect NAME PATTERN WHAT: the output of run NAME has a line matching the extended regex PATTERN.
+expect() {
+  grep -Eq "$2" "$tmp/$1.out" || { tail -n 40 "$tmp/$1.out" >&2; fail "$1: $3"; }
+}
+
+version=$(sed -n 's:^  <version>\([^<]*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1)
+say "installing the library $version and building examples/user-lock against it"
+"$ROOT/numaloom" mvn -q -pl locks -am install -DskipTests
+"$ROOT/numaloom" mvn -q -f "$ROOT/examples/user-lock/pom.xml" package -Dnumaloom.version="$version"
+jar=$ROOT/examples/user-lock/target/user-locks.jar
+[[ -f $jar ]] || fail "examples/user-lock built no $jar"
+
+run locks 0 locks
+expect locks '^USER_MUTEX +no ' "locks does not list USER_MUTEX"
+expect locks '^USER_FORGETFUL_MUTEX +no ' "locks does not list USER_FORGETFUL_MUTEX"
+
+run stress 1 stress --lock USER_MUTEX --lock USER_FORGETFUL_MUTEX --carriers 2 --rounds 2 --watchdog 20
+expect stress '^USER_MUTEX on 2 carrier\(s\): PASSED' "the harness did not pass USER_MUTEX"
+expect stress '^USER_FORGETFUL_MUTEX on 2 carrier\(s\): FAILED .*mutual exclusion' "the harness did not catch USER_FORGETFUL_MUTEX"
+
+run jcstress 1 jcstress --mode quick --lock USER_MUTEX --lock USER_FORGETFUL_MUTEX --test MutualExclusion
+expect jcstress '^USER_MUTEX +MutualExclusion +passed' "jcstress did not pass USER_MUTEX"
+expect jcstress '^USER_FORGETFUL_MUTEX +MutualExclusion +FAILED' "jcstress did not catch USER_FORGETFUL_MUTEX"
+
+run lincheck 0 lincheck --lock USER_MUTEX
+run lincheck-broken 1 lincheck --lock USER_FORGETFUL_MUTEX
+# Surefire lists each failed case as "[ERROR]   Test.method:LINE message": every one must name the
+# broken lock, and the linearizability test must have failed it by model checking and by stress.
+failures=$(grep -E '^\[ERROR\]   [A-Za-z]+Test\.' "$tmp/lincheck-broken.out" || true)
+[[ -n $failures ]] || { tail -n 40 "$tmp/lincheck-broken.out" >&2; fail "lincheck listed no failed case"; }
+if grep -v 'USER_FORGETFUL_MUTEX' <<< "$failures"; then
+  fail "lincheck failed a case that does not name USER_FORGETFUL_MUTEX (above)"
+fi
+expect lincheck-broken 'modelCheckingFindsOnlyLinearizableRuns:[0-9]+ USER_FORGETFUL_MUTEX:' "model checking did not catch USER_FORGETFUL_MUTEX"
+expect lincheck-broken 'stressTestingFindsOnlyLinearizableRuns:[0-9]+ USER_FORGETFUL_MUTEX:' "Lincheck's stress mode did not catch USER_FORGETFUL_MUTEX"
+
+# The JUnit suites (contract, ReentrantLock oracle) through mutate: they must pass the mutex as it
+# is, fail its canary, and catch the one mutant --quick makes of it.
+run mutate 0 mutate --lock USER_MUTEX --layer junit --quick --require-all-caught --out "$tmp/mutate"
+expect mutate '^mutate: junit passes on the original USER_MUTEX' "mutate's JUnit layer did not pass USER_MUTEX"
+
+run bench 0 bench --config high --quick --lock USER_MUTEX --threads 2 --out "$tmp/bench"
+for lock in USER_MUTEX UNFAIR_REENTRANT SYNCHRONIZED; do
+  grep -q "^consumecpu-high-contention,$lock,2," "$tmp/bench/results.csv" || { cat "$tmp/bench/results.csv"; fail "results.csv has no row for $lock"; }
+done
+
+status=0
+NUMALOOM_CLASSPATH=$tmp/no-such.jar "$ROOT/numaloom" locks > "$tmp/missing.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] && grep -q "NUMALOOM_CLASSPATH names '$tmp/no-such.jar', which does not exist" "$tmp/missing.out" \
+  || { cat "$tmp/missing.out"; fail "a NUMALOOM_CLASSPATH entry that does not exist was not refused (exit $status)"; }
+status=0
+(cd "$ROOT" && NUMALOOM_CLASSPATH=examples/user-lock/target/user-locks.jar ./numaloom locks) > "$tmp/relative.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] && grep -q 'give absolute paths' "$tmp/relative.out" \
+  || { cat "$tmp/relative.out"; fail "a relative NUMALOOM_CLASSPATH entry was not refused (exit $status)"; }
+say "refused as it should: a missing jar and a relative path in NUMALOOM_CLASSPATH"
+
+say "PASSED in $((SECONDS - start)) s: a user's jar ran through locks, stress, jcstress, lincheck, mutate and bench"
