@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.function.DoubleBinaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.numaloom.perf.bench.Exclusion;
 
@@ -24,6 +25,9 @@ import org.numaloom.perf.bench.Exclusion;
 public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio toSynchronized) {
     /** The baseline that is, in each round, the faster of the two JDK locks. */
     public static final String BEST_JDK = "BEST_JDK";
+    /** Every baseline {@link #to} takes a ratio to: {@link Exclusion#RATIO_BASELINES}, then {@value #BEST_JDK}. */
+    public static final List<String> RATIO_TARGETS =
+            Stream.concat(Exclusion.RATIO_BASELINES.stream(), Stream.of(BEST_JDK)).toList();
 
     /**
      * A lock's ratios to one baseline at one thread count, one per round in round order; none where
@@ -73,8 +77,8 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
             case Exclusion.UNFAIR_REENTRANT -> toUnfairReentrant;
             case Exclusion.SYNCHRONIZED -> toSynchronized;
             case BEST_JDK -> new Ratio(roundByRound(toUnfairReentrant.perRound(), toSynchronized.perRound(), Math::min));
-            default -> throw new IllegalArgumentException("no ratio to '" + baseline + "'; expected "
-                    + Exclusion.UNFAIR_REENTRANT + ", " + Exclusion.SYNCHRONIZED + " or " + BEST_JDK);
+            default -> throw new IllegalArgumentException("no ratio to '" + baseline + "'; expected one of "
+                    + String.join(", ", RATIO_TARGETS));
         };
     }
 

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.numaloom.perf.bench.Exclusion;
 
@@ -43,8 +44,8 @@ public final class Gate {
     public static final String BEST_JDK = Compared.BEST_JDK;
     /** The measure of a locality check, named as in {@code results.csv}. */
     public static final String REMOTE_HANDOFF_FRACTION = ResultCsv.REMOTE_HANDOFF_FRACTION;
-    private static final List<String> MEASURES = List.of(Exclusion.UNFAIR_REENTRANT, Exclusion.SYNCHRONIZED, BEST_JDK,
-            REMOTE_HANDOFF_FRACTION);
+    private static final List<String> MEASURES =
+            Stream.concat(Compared.RATIO_TARGETS.stream(), Stream.of(REMOTE_HANDOFF_FRACTION)).toList();
 
     /**
      * One line of the thresholds file.
@@ -110,7 +111,7 @@ public final class Gate {
         }
         if (!MEASURES.contains(words[2])) {
             throw new IllegalArgumentException(where + ": measure '" + words[2] + "' is not one the gate checks; expected a"
-                    + " baseline (" + String.join(", ", MEASURES.subList(0, MEASURES.size() - 1)) + ") or "
+                    + " baseline (" + String.join(", ", Compared.RATIO_TARGETS) + ") or "
                     + REMOTE_HANDOFF_FRACTION);
         }
         double limit;

@@ -178,7 +178,7 @@ public final class Report {
      * with their median, which the table above and the gate use; the baselines' own rows are left out.
      */
     private static void appendRoundRatios(StringBuilder md, List<Compared> rows) {
-        List<String> baselines = List.of(Exclusion.UNFAIR_REENTRANT, Exclusion.SYNCHRONIZED, Compared.BEST_JDK);
+        List<String> baselines = Compared.RATIO_TARGETS;
         md.append("Ratios round by round (the lock's forks against the baseline's of the same round) and their median:\n\n")
                 .append("| threads | lock |");
         baselines.forEach(b -> md.append(" vs ").append(b).append(" |"));
