@@ -88,7 +88,11 @@ final class ReentrantLockOracle {
     /**
      * The cells a lock is held to: every state and call, but for a lock that does not claim
      * reentrancy none that needs it, neither "held twice" nor an acquisition while the caller holds
-     * the lock (what such a lock does there, block, refuse or throw, is its own choice).
+     * the lock (what such a lock does there, block, refuse or throw, is its own choice). That leaves
+     * out, for such a lock, the acquisitions by its holder whose outcome the {@code Lock} contract
+     * fixes before reentrancy matters: an interrupted {@code lockInterruptibly()} or timed
+     * {@code tryLock} (InterruptedException) and a null unit (NullPointerException). The same calls
+     * are compared in every other state.
      */
     static List<Cell> cells(boolean reentrant) {
         List<Cell> cells = new ArrayList<>();

@@ -33,8 +33,19 @@ class ReentrantLockOracleTest {
         assertTrue(differences.isEmpty(), () -> differences.size() + " calls differ:\n" + inLines(differences));
     }
 
+    @Test
+    void stillReportsALockThatDoesNotClaimReentrancyWhereItsHolderCallsSomethingElse() throws Exception {
+        LockType keepsTheLock = new LockType("KEEPS_THE_LOCK", "RefusesReentry whose unlock does nothing", false,
+                () -> new RefusesReentry() {
+                    @Override
+                    public void unlock() {
+                    }
+                });
+        assertReported(keepsTheLock, "unlock() while held once: ReentrantLock returns at once");
+    }
+
     /** A correct lock that is not reentrant: its holder's acquisitions fail, the rest is ReentrantLock's. */
-    private static final class RefusesReentry extends ReentrantLock {
+    private static class RefusesReentry extends ReentrantLock {
         @Override
         public void lock() {
             refuseTheHolder();
@@ -77,7 +88,11 @@ class ReentrantLockOracleTest {
     }
 
     private static void assertReported(String brokenLock, String expectedDifference) throws Exception {
-        List<ReentrantLockOracle.Difference> differences = ReentrantLockOracle.differences(LockCases.named(brokenLock));
+        assertReported(LockCases.named(brokenLock), expectedDifference);
+    }
+
+    private static void assertReported(LockType brokenLock, String expectedDifference) throws Exception {
+        List<ReentrantLockOracle.Difference> differences = ReentrantLockOracle.differences(brokenLock);
         assertTrue(differences.stream().anyMatch(difference -> difference.toString().startsWith(expectedDifference)),
                 () -> "the oracle did not report \"" + expectedDifference + "...\" for " + brokenLock
                         + "; it reported:\n" + inLines(differences));

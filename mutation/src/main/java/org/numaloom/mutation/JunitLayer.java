@@ -61,7 +61,7 @@ public final class JunitLayer {
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-            if (test.isTest()) {
+            if (test.isTest() && ran(result)) {
                 testsRun++;
             }
             if (!failed(result)) {
@@ -93,6 +93,14 @@ public final class JunitLayer {
      */
     static boolean failed(TestExecutionResult result) {
         return result.getStatus() == TestExecutionResult.Status.FAILED;
+    }
+
+    /**
+     * Whether a test counts as run: not one aborted by its assumption, so that a layer whose every
+     * test was skipped for this lock says that no test ran instead of passing.
+     */
+    static boolean ran(TestExecutionResult result) {
+        return result.getStatus() != TestExecutionResult.Status.ABORTED;
     }
 
     private static String firstLineOf(Throwable thrown) {

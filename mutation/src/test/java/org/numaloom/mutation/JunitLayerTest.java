@@ -12,12 +12,17 @@ class JunitLayerTest {
     void aTestAbortedByItsAssumptionDoesNotFailTheLayer() {
         // The contract suite's reentrancy tests abort for a lock that does not claim reentrancy:
         // counted as failures, they made the layer fail every such lock's original classes.
-        assertFalse(JunitLayer.failed(TestExecutionResult.aborted(new TestAbortedException("does not claim reentrancy"))));
+        TestExecutionResult aborted = TestExecutionResult.aborted(new TestAbortedException("does not claim reentrancy"));
+        assertFalse(JunitLayer.failed(aborted));
+        // Nor does it count as run: a layer whose every test aborted ran none, which is no pass.
+        assertFalse(JunitLayer.ran(aborted));
     }
 
     @Test
     void aFailedTestFailsTheLayerAndAPassedOneDoesNot() {
         assertTrue(JunitLayer.failed(TestExecutionResult.failed(new AssertionError("two threads inside"))));
         assertFalse(JunitLayer.failed(TestExecutionResult.successful()));
+        assertTrue(JunitLayer.ran(TestExecutionResult.failed(new AssertionError("two threads inside"))));
+        assertTrue(JunitLayer.ran(TestExecutionResult.successful()));
     }
 }
