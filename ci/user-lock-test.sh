@@ -36,7 +36,7 @@ expect() {
   grep -Eq "$2" "$tmp/$1.out" || { tail -n 40 "$tmp/$1.out" >&2; fail "$1: $3"; }
 }
 
-version=$(sed -n 's:^  <version>\([^<]*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1)
+version=$("$ROOT/numaloom" version)
 jar=$ROOT/examples/user-lock/target/user-locks.jar
 # As a user would: the variable set first, the jar built after (on a fresh clone it does not exist
 # yet, and mvn must not care).

@@ -9,10 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
-import org.numaloom.locks.registry.LockProvider;
+import org.numaloom.locks.registry.LockRegistry;
 import org.numaloom.locks.registry.LockType;
 import org.numaloom.locks.LockCases;
 
@@ -84,9 +83,9 @@ public final class GenerateLockTests {
     }
 
     /**
-     * The names of the locks that the providers on {@code classPath} register, found as the
-     * registry finds them ({@link ServiceLoader}), over a class loader that adds those entries to
-     * this program's class path; the kit's own are among them, and the caller skips them.
+     * The names of the locks registered with {@code classPath} added to this program's class path
+     * ({@link LockRegistry#foundBy}, over a class loader with those entries); the kit's own are
+     * among them, and the caller skips them.
      */
     static List<String> lockNamesOf(String classPath) throws IOException {
         if (classPath.isBlank()) {
@@ -105,8 +104,7 @@ public final class GenerateLockTests {
             }
         }
         try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), GenerateLockTests.class.getClassLoader())) {
-            return ServiceLoader.load(LockProvider.class, loader).stream()
-                    .flatMap(provider -> provider.get().lockTypes().stream()).map(LockType::name).toList();
+            return LockRegistry.foundBy(loader).stream().map(LockType::name).toList();
         }
     }
 

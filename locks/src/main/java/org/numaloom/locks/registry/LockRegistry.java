@@ -24,9 +24,23 @@ public final class LockRegistry {
     }
 
     private static final class Loaded {
-        static final Map<String, LockType> TYPES = collect(Stream.concat(Stream.of(new BuiltInLocks()),
-                ServiceLoader.load(LockProvider.class, LockRegistry.class.getClassLoader()).stream()
-                        .map(ServiceLoader.Provider::get)).toList());
+        static final Map<String, LockType> TYPES = typesFoundBy(LockRegistry.class.getClassLoader());
+    }
+
+    /**
+     * The lock types registered through {@code loader}: the built-in ones, then those of the
+     * {@link LockProvider}s it finds, by the registry's rules (a name claimed twice is an error). The
+     * registry is this, for the library's own class loader; a tool that must know the locks of jars
+     * that are not on its class path (the build that writes a jcstress test class per lock) passes a
+     * loader over them.
+     */
+    public static List<LockType> foundBy(ClassLoader loader) {
+        return List.copyOf(typesFoundBy(loader).values());
+    }
+
+    private static Map<String, LockType> typesFoundBy(ClassLoader loader) {
+        return collect(Stream.concat(Stream.of(new BuiltInLocks()),
+                ServiceLoader.load(LockProvider.class, loader).stream().map(ServiceLoader.Provider::get)).toList());
     }
 
     /** The lock types of the providers by name, in order; a name claimed twice is an error. */

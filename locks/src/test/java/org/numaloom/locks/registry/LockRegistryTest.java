@@ -20,6 +20,15 @@ class LockRegistryTest {
     }
 
     @Test
+    void findsTheProvidersOfTheClassLoaderItIsGiven() {
+        // The platform loader sees none of the class path's providers: the built-in locks alone.
+        assertEquals(List.of("NUMA_MCS", "CNA", "MCS", "HMCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT"),
+                LockRegistry.foundBy(ClassLoader.getPlatformClassLoader()).stream().map(LockType::name).toList());
+        assertEquals(LockRegistry.names(),
+                LockRegistry.foundBy(LockRegistry.class.getClassLoader()).stream().map(LockType::name).toList());
+    }
+
+    @Test
     void createsANewLockOfTheNamedTypeEachTime() {
         assertInstanceOf(NumaMcsLock.class, LockRegistry.create("NUMA_MCS"));
         assertInstanceOf(CnaLock.class, LockRegistry.create("cna"));
