@@ -10,9 +10,13 @@
 #     a run without --out writes under ./results, not into the bundle;
 #   - jcstress, sanity mode, NUMA_MCS x MutualExclusion, passes;
 #   - the virtual-thread harness, NUMA_MCS on 2 carriers, passes;
+#   - a user's own locks (examples/user-lock's jar, ci/user-lock-jar.sh, in NUMALOOM_CLASSPATH):
+#     locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
+#     measures USER_MUTEX, and jcstress, whose tests the bundle holds only for the kit's locks,
+#     refuses USER_MUTEX saying so (exit 2);
 #   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
 # Also the bundle command's own errors (unknown arch, --out a file). About a minute here when the
-# build is up to date (2 cores).
+# build is up to date (2 cores), two with the user's jar.
 #
 # Usage: ci/bundle-test.sh   (keeps the temporary directory if NUMALOOM_KEEP_BUNDLE_TEST=1)
 set -euo pipefail
@@ -57,6 +61,8 @@ tar -C "$tmp/machine" -xzf "$tarball"
 bundle=$(compgen -G "$tmp/machine/numaloom-*-linux-$arch" | head -n 1 || true)
 [[ -n $bundle && -x $bundle/numaloom && -x $bundle/runtime/bin/java ]] || fail "the tarball holds no numaloom-*/numaloom and runtime/bin/java"
 say "unpacked $(basename "$tarball") ($size_mb MB): $(cd "$bundle" && echo *)"
+say "building examples/user-lock, a user's own locks"
+user_jar=$("$ROOT/ci/user-lock-jar.sh")
 
 # A java that must never run: first on PATH, and as JAVA_HOME's.
 mkdir -p "$tmp/fake/bin" "$tmp/fake-jdk/bin" "$tmp/work"
@@ -75,13 +81,20 @@ fi
 rm -f "$tmp/fake-java-ran"
 touch "$tmp/unpacked-at"   # nothing in the bundle may be newer at the end
 
-# run NAME COMMAND...: runs the bundle's launcher in the empty environment, from $tmp/work.
-run() {
-  local name=$1 t0=$SECONDS status=0
-  shift
-  (cd "$tmp/work" && "${machine[@]}" bash "$bundle/numaloom" "$@") > "$tmp/$name.out" 2>&1 || status=$?
-  say "./numaloom $* -> exit $status in $((SECONDS - t0)) s"
-  [[ $status -eq 0 ]] || { cat "$tmp/$name.out" >&2; fail "./numaloom $* exited $status"; }
+# run_expecting STATUS NAME COMMAND...: runs the bundle's launcher in the empty environment (and
+# the variables of user_env), from $tmp/work; it must exit STATUS.
+user_env=()
+run_expecting() {
+  local expected=$1 name=$2 t0=$SECONDS status=0
+  shift 2
+  (cd "$tmp/work" && "${machine[@]}" "${user_env[@]}" bash "$bundle/numaloom" "$@") > "$tmp/$name.out" 2>&1 || status=$?
+  say "${user_env[*]:+${user_env[*]} }./numaloom $* -> exit $status in $((SECONDS - t0)) s"
+  [[ $status -eq $expected ]] || { cat "$tmp/$name.out" >&2; fail "./numaloom $* exited $status, expected $expected"; }
+}
+run() { run_expecting 0 "$@"; }
+# expect NAME PATTERN WHAT: the output of run NAME has a line matching the extended regex PATTERN.
+expect() {
+  grep -Eq "$2" "$tmp/$1.out" || { cat "$tmp/$1.out" >&2; fail "$1: $3"; }
 }
 
 run locks locks
@@ -134,7 +147,20 @@ compgen -G "$tmp/work/results/jcstress/*/index.html" > /dev/null || fail "jcstre
 run stress stress --lock NUMA_MCS --carriers 2
 grep -q '^NUMA_MCS on 2 carrier(s): PASSED' "$tmp/stress.out" || { cat "$tmp/stress.out"; fail "the harness did not pass NUMA_MCS"; }
 
+user_env=("NUMALOOM_CLASSPATH=$user_jar")
+run user-locks locks
+expect user-locks '^USER_MUTEX +no ' "locks does not list the user's USER_MUTEX"
+run_expecting 1 user-stress stress --lock USER_MUTEX --lock USER_FORGETFUL_MUTEX --carriers 2 --rounds 2 --watchdog 20
+expect user-stress '^USER_MUTEX on 2 carrier\(s\): PASSED' "the harness did not pass USER_MUTEX"
+expect user-stress '^USER_FORGETFUL_MUTEX on 2 carrier\(s\): FAILED .*mutual exclusion' "the harness did not catch USER_FORGETFUL_MUTEX"
+run user-bench bench --config "$tmp/tiny.json" --lock USER_MUTEX --out "$tmp/work/user-bench"
+grep -q "^bundle-test,USER_MUTEX,2," "$tmp/work/user-bench/results.csv" \
+  || { cat "$tmp/work/user-bench/results.csv"; fail "results.csv has no row for USER_MUTEX"; }
+run_expecting 2 user-jcstress jcstress --mode sanity --lock USER_MUTEX --test MutualExclusion
+expect user-jcstress "^jcstress: no generated jcstress test .*USER_MUTEX.*kit's checkout" "jcstress did not say why it cannot run USER_MUTEX"
+user_env=()
+
 [[ ! -e $tmp/fake-java-ran ]] || fail "a java other than the bundle's ran: $(cat "$tmp/fake-java-ran")"
 written=$(find "$bundle" -newer "$tmp/unpacked-at" -print)
 [[ -z $written ]] || fail "the runs wrote into the bundle: $written"
-say "PASSED in $((SECONDS - start)) s: the $arch bundle ran locks, topology, bench, jcstress and stress with no java but its own"
+say "PASSED in $((SECONDS - start)) s: the $arch bundle ran locks, topology, bench, jcstress and stress, with a user's locks too, with no java but its own"

@@ -36,15 +36,12 @@ expect() {
   grep -Eq "$2" "$tmp/$1.out" || { tail -n 40 "$tmp/$1.out" >&2; fail "$1: $3"; }
 }
 
-version=$("$ROOT/numaloom" version)
-jar=$ROOT/examples/user-lock/target/user-locks.jar
+jar=$("$ROOT/ci/user-lock-jar.sh" --path)
 # As a user would: the variable set first, the jar built after (on a fresh clone it does not exist
 # yet, and mvn must not care).
 export NUMALOOM_CLASSPATH=$jar
-say "installing the library $version and building examples/user-lock against it"
-"$ROOT/numaloom" mvn -q -pl locks -am install -DskipTests
-"$ROOT/numaloom" mvn -q -f "$ROOT/examples/user-lock/pom.xml" clean package -Dnumaloom.version="$version"
-[[ -f $jar ]] || fail "examples/user-lock built no $jar"
+say "installing the library $("$ROOT/numaloom" version) and building examples/user-lock against it"
+"$ROOT/ci/user-lock-jar.sh" > /dev/null
 
 run locks 0 locks
 expect locks '^USER_MUTEX +no ' "locks does not list USER_MUTEX"

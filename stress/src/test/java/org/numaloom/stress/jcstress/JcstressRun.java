@@ -153,7 +153,7 @@ public final class JcstressRun {
                     continue;
                 }
                 if (!generated.contains(name)) {
-                    throw new IllegalStateException("no generated jcstress test " + name + ": lock " + lock.name()
+                    throw new IllegalArgumentException("no generated jcstress test " + name + ": lock " + lock.name()
                             + " was not known when the stress module was built: name the jar of its provider in"
                             + " NUMALOOM_CLASSPATH and run ./numaloom jcstress in the kit's checkout, which builds the"
                             + " tests of its locks (a bundle's are built in advance)");
