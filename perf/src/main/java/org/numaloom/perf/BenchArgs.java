@@ -112,7 +112,8 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "  --help               this text\n\n"
                 + "Named configs (perf/configs/NAME.json):\n" + namedConfigs + "\n"
                 + "Benches a config can name (docs/benchmarks.md has their fields):\n" + benches() + "\n"
-                + "Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or config, 3 the gate failed.\n";
+                + "Exit status: 0 done, 1 a benchmark failed (the others run on and are reported), 2 bad arguments or config,\n"
+                + "3 the gate failed.\n";
     }
 
     private static String benches() {

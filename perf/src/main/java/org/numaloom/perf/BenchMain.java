@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -46,8 +48,8 @@ import org.openjdk.jmh.runner.RunnerException;
  * checkout), or under the working directory. Without {@code --out}, results go to
  * {@code results/<yyyyMMdd-HHmmss>} under that home, or under the directory the system property
  * {@value #RESULTS_PROPERTY} names (the bundle's launcher sets it to {@code ./results}, so that the
- * bundle itself stays read-only). Exit status: 0 done, 1 a benchmark failed, 2 bad arguments or
- * config, 3 the gate failed.
+ * bundle itself stays read-only). Exit status: 0 done, 1 a benchmark failed (what the others
+ * measured is written), 2 bad arguments or config, 3 the gate failed.
  */
 public final class BenchMain {
     static final String HOME_PROPERTY = "numaloom.home";
@@ -98,15 +100,30 @@ public final class BenchMain {
         String stamp = LocalDateTime.now().format(RUN_STAMP);
         Path out = args.out().orElseGet(() -> resultsRoot().resolve(stamp));
         Files.createDirectories(out.resolve("jmh"));
-        try {
-            List<Compared> rows = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine);
-            if (thresholds.isPresent() && !passes(thresholds.get(), rows)) {
-                System.exit(3);
-            }
-        } catch (RunnerException e) {
-            System.err.println("bench: a benchmark failed: " + e.getMessage() + "; JMH's output is in " + out.resolve("jmh"));
+        Outcome outcome = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine);
+        boolean gatePassed = thresholds.isEmpty() || passes(thresholds.get(), outcome.rows());
+        if (!outcome.failures().isEmpty()) {
+            System.err.printf(Locale.ROOT, "%nbench: %d JMH run(s) failed; what the others measured is in %s:%n",
+                    outcome.failures().size(), out);
+            outcome.failures().forEach(failure -> System.err.println("  " + failure));
             System.exit(1);
         }
+        if (!gatePassed) {
+            System.exit(3);
+        }
+    }
+
+    /**
+     * What a run produced: a row per lock and thread count measured, and a line per JMH run that
+     * failed (the bench, the lock, JMH's message and where its output is).
+     */
+    record Outcome(List<Compared> rows, List<String> failures) {
+    }
+
+    /** Runs one planned JMH run: JMH itself, or a stand-in in tests. */
+    @FunctionalInterface
+    interface RunExecutor {
+        Collection<RunResult> execute(JmhRun run) throws RunnerException, IOException;
     }
 
     /**
@@ -172,7 +189,7 @@ public final class BenchMain {
         return results != null && !results.isBlank() ? Path.of(results) : home().resolve("results");
     }
 
-    private List<Compared> run(String stamp, String[] commandLine) throws RunnerException, IOException {
+    private Outcome run(String stamp, String[] commandLine) throws IOException {
         List<String> forkFlags = forkFlags();
         List<JmhRun> plan = JmhRun.plan(config, placement, cpus);
         Files.writeString(out.resolve("config.json"), configJson());
@@ -180,17 +197,38 @@ public final class BenchMain {
                 config.benches().size(), plan.size(), plan.stream().mapToInt(JmhRun::iterations).sum(),
                 placement.describe(), out);
         Progress progress = new Progress(console, plan);
+        return measure(plan, run -> execute(run, forkFlags, progress), stamp, commandLine);
+    }
+
+    /**
+     * Runs the plan, each run through {@code executor}, then publishes what was measured. A run that
+     * fails (a lock that throws, a variant's flag that stops its forks) is reported at once and the
+     * others go on, so an hour of measuring is not lost to one lock; its rows are missing, and so are
+     * the ratios of locks whose baseline it was, or whose rounds it leaves incomplete.
+     */
+    Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
         Ideal.UnitCosts costs = null;
         List<Results.Executed> executed = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         for (JmhRun run : plan) {
-            Collection<RunResult> results = execute(run, forkFlags, progress);
+            Collection<RunResult> results;
+            try {
+                results = executor.execute(run);
+            } catch (RunnerException e) {
+                String failure = run.bench() + " " + run.describe() + ": " + whatFailed(e) + " (JMH's output: "
+                        + out.resolve("jmh").resolve(run.stem() + ".log") + ")";
+                System.err.println("bench: failed, the other runs go on: " + failure);
+                failures.add(failure);
+                continue;
+            }
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
             } else {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        return publish(Results.of(executed, config), costs, stamp, commandLine);
+        List<Compared> rows = executed.isEmpty() ? List.of() : publish(Results.of(executed, config), costs, stamp, commandLine);
+        return new Outcome(rows, List.copyOf(failures));
     }
 
     /**
@@ -212,6 +250,25 @@ public final class BenchMain {
         return rows;
     }
 
+    /**
+     * JMH's message, and the first exception the benchmark threw where JMH passes it on (a fork's
+     * exception arrives as a suppressed one of JMH's own), so the console says what went wrong.
+     */
+    static String whatFailed(RunnerException e) {
+        Deque<Throwable> pending = new ArrayDeque<>(List.of(e));
+        while (!pending.isEmpty()) {
+            Throwable t = pending.poll();
+            if (t != e && !t.getClass().getName().startsWith("org.openjdk.jmh.")) {
+                return e.getMessage() + ": " + t;
+            }
+            if (t.getCause() != null) {
+                pending.add(t.getCause());
+            }
+            pending.addAll(List.of(t.getSuppressed()));
+        }
+        return e.getMessage();
+    }
+
     private Path placementLog() {
         return out.resolve("placement.log");
     }
@@ -229,8 +286,12 @@ public final class BenchMain {
         try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("jmh").resolve(run.stem() + ".log")),
                 true, StandardCharsets.UTF_8)) {
             progress.begin(run, log);
-            Collection<RunResult> results = new Runner(run.options(out.resolve("jmh"), forkFlags), progress).run();
-            progress.end();
+            Collection<RunResult> results;
+            try {
+                results = new Runner(run.options(out.resolve("jmh"), forkFlags), progress).run();
+            } finally {
+                progress.end();
+            }
             if (results.isEmpty()) {
                 throw new RunnerException(run.stem() + " produced no result (see " + run.stem() + ".log)");
             }

@@ -43,17 +43,19 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * @param bench    the bench's id ({@value #CALIBRATION} for the calibration)
  * @param work     the bench's work, which turns a time per invocation into a throughput; null for
  *                 the calibration
- * @param variant  the lock, or the variant of a bench without locks
+ * @param variant  the lock (or a variant of one, {@code NUMA_MCS@nospin}), or the variant of a bench
+ *                 without locks
  * @param params   every {@code @Param} of the benchmark, so that none silently keeps its annotation default
+ * @param jvmArgs  a lock variant's extra flags for the forks, after the kit's own; empty otherwise
  * @param variants the values of the parameter {@code threads} (or 2 methods for the calibration):
  *                 the number of benchmarks JMH runs
  * @param round    which of the bench's rounds this run belongs to, from 1
  * @param rounds   the bench's {@linkplain BenchSpec#rounds rounds}; 1 for a run outside them (the
  *                 calibration, the text bench's references, the switch bench)
  */
-record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, Placement placement,
-              TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks, int round,
-              int rounds) {
+record JmhRun(String bench, Work work, String variant, String include, Map<String, String[]> params, List<String> jvmArgs,
+              Placement placement, TimeUnit unit, int variants, int warmupIterations, int measurementIterations, int forks,
+              int round, int rounds) {
     static final String CALIBRATION = "calibration";
 
     /** Invocations (single-shot) or iterations (calibration) JMH will run, for progress. */
@@ -92,6 +94,7 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
     Options options(Path jmhDirectory, List<String> extraJvmArgs) {
         List<String> jvmArgs = forkFlags(placement);
         jvmArgs.addAll(extraJvmArgs);
+        jvmArgs.addAll(this.jvmArgs);
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(include)
                 .warmupIterations(warmupIterations)
@@ -110,7 +113,7 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
     static List<JmhRun> plan(BenchConfig config, Placement placement, List<Placement.HostCpu> cpus) {
         List<JmhRun> runs = new ArrayList<>();
         if (config.benches().stream().anyMatch(spec -> spec.kind() == BenchKind.CONSUME_CPU)) {
-            runs.add(new JmhRun(CALIBRATION, null, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), placement,
+            runs.add(new JmhRun(CALIBRATION, null, "costs", methodsOf(CostCalibrationBenchmark.class), Map.of(), List.of(), placement,
                     TimeUnit.NANOSECONDS, 2, 3, 5, 1, 1, 1));
         }
         for (BenchSpec spec : config.benches()) {
@@ -145,23 +148,25 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
     private static List<JmhRun> ofEachLock(BenchSpec spec, Class<?> benchmark, Placement placement) {
         return IntStream.rangeClosed(1, spec.rounds()).boxed()
                 .flatMap(round -> spec.locks().stream()
-                        .map(lock -> ofSpec(spec, lock, benchmark, "lock", spec.threads(), placement, round, spec.rounds())))
+                        .map(lock -> ofSpec(spec, lock, spec.jvmArgsOf(lock), benchmark, "lock", spec.threads(), placement,
+                                round, spec.rounds())))
                 .toList();
     }
 
     /** A run outside the rounds: a reference or a variant that is no lock, measured once. */
     private static JmhRun once(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,
                                List<Integer> threads, Placement placement) {
-        return ofSpec(spec, variant, benchmark, variantParam, threads, placement, 1, 1);
+        return ofSpec(spec, variant, List.of(), benchmark, variantParam, threads, placement, 1, 1);
     }
 
-    private static JmhRun ofSpec(BenchSpec spec, String variant, Class<?> benchmark, String variantParam,
-                                 List<Integer> threads, Placement placement, int round, int rounds) {
+    /** A run of one variant; a lock variant's forks measure its lock ({@link BenchSpec#lockOf}) with its flags. */
+    private static JmhRun ofSpec(BenchSpec spec, String variant, List<String> jvmArgs, Class<?> benchmark,
+                                 String variantParam, List<Integer> threads, Placement placement, int round, int rounds) {
         Map<String, String[]> params = new LinkedHashMap<>();
-        params.put(variantParam, new String[] {variant});
+        params.put(variantParam, new String[] {BenchSpec.lockOf(variant)});
         params.put("threads", threads.stream().map(String::valueOf).toArray(String[]::new));
         spec.work().jmhParams().forEach((name, value) -> params.put(name, new String[] {value}));
-        return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, placement, TimeUnit.MILLISECONDS,
+        return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, jvmArgs, placement, TimeUnit.MILLISECONDS,
                 threads.size(), spec.warmupIterations(), spec.measurementIterations(), spec.forks(), round, rounds);
     }
 

@@ -3,6 +3,7 @@ package org.numaloom.perf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,12 +15,15 @@ import org.numaloom.perf.report.Compared;
 import org.numaloom.perf.report.Measurement;
 import org.numaloom.perf.report.ResultCsv;
 import org.numaloom.perf.report.Spread;
+import org.openjdk.jmh.runner.BenchmarkException;
+import org.openjdk.jmh.runner.RunnerException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What a run leaves on disk when describing it fails after the measuring. */
+/** What a run leaves on disk when describing it, or one of its JMH runs, fails. */
 class BenchMainTest {
     private static final List<Placement.HostCpu> CPUS = List.of(new Placement.HostCpu(0, 0), new Placement.HostCpu(1, 0));
     private static final BenchConfig CONFIG = BenchConfig.parse("""
@@ -36,6 +40,62 @@ class BenchMainTest {
         assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0]));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
+    }
+
+    /** A lock (here a variant whose flag stops its forks) that fails costs its own rows, not the run's. */
+    @Test
+    void aFailedRunIsReportedAndTheOthersAreStillMeasuredAndWritten(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "MCS", "variant": "broken",
+                    "jvmArgs": ["-Dnumaloom.handOffBound=0"]}]}}]}""", "broken.json");
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+        List<String> executed = new ArrayList<>();
+
+        BenchMain.Outcome outcome = bench.measure(plan, run -> {
+            executed.add(run.variant());
+            if (run.variant().equals("MCS@broken")) {
+                throw new RunnerException("Benchmark caught the exception");
+            }
+            return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
+        }, "20261127-120000", new String[0]);
+
+        assertEquals(List.of("MCS", "MCS@broken", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"), executed,
+                "the runs after the failed one still ran");
+        assertEquals(List.of("short MCS@broken: Benchmark caught the exception (JMH's output: "
+                + out.resolve("jmh").resolve("short-mcs@broken.log") + ")"), outcome.failures());
+        String csv = Files.readString(out.resolve("results.csv"));
+        for (String lock : List.of("MCS", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED")) {
+            assertTrue(csv.contains("\nshort," + lock + ",2,"), "results.csv lacks " + lock + ":\n" + csv);
+        }
+        assertFalse(csv.contains("MCS@broken"), csv);
+        assertEquals(1.0, outcome.rows().get(0).vsUnfairReentrant(), 1e-9, "MCS keeps its ratios");
+        assertTrue(Files.exists(out.resolve("report.md")));
+    }
+
+    /** JMH says only that the benchmark "caught the exception"; the console names the exception. */
+    @Test
+    void aFailureSaysWhichExceptionTheBenchmarkThrew() {
+        IllegalArgumentException thrown = new IllegalArgumentException("handOffBound must be >= 1, got 0");
+        assertEquals("Benchmark caught the exception: " + thrown,
+                BenchMain.whatFailed(new RunnerException("Benchmark caught the exception",
+                        new BenchmarkException("Benchmark error", List.of(thrown)))));
+        assertEquals("no result", BenchMain.whatFailed(new RunnerException("no result")));
+    }
+
+    @Test
+    void aRunWhoseEveryBenchmarkFailedWritesNoTablesButSaysWhatFailed(@TempDir Path out) throws Exception {
+        BenchMain bench = new BenchMain(CONFIG, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+        List<JmhRun> plan = JmhRun.plan(CONFIG, Placement.plan("none", 2, CPUS), CPUS);
+
+        BenchMain.Outcome outcome = bench.measure(plan, run -> {
+            throw new RunnerException("no JVM");
+        }, "20261127-120000", new String[0]);
+
+        assertEquals(plan.size(), outcome.failures().size());
+        assertEquals(List.of(), outcome.rows());
+        assertFalse(Files.exists(out.resolve("results.csv")));
     }
 
     /** The report lists the flags every fork got, from the same list the forks are given: the topology is among them. */

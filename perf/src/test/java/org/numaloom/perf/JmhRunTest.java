@@ -67,6 +67,31 @@ class JmhRunTest {
         assertEquals("NUMA_MCS", PLAN.get(1).describe(), "one round: no round in names");
     }
 
+    /** A variant runs in every round beside its lock; its forks measure that lock, with the variant's flags last. */
+    @Test
+    void aVariantRunsItsLockWithItsFlagsInEveryRound() {
+        BenchConfig variants = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "rounds": 2,
+                  "locks": [{"name": "NUMA_MCS"}, {"name": "NUMA_MCS", "variant": "nospin",
+                    "jvmArgs": ["-Dnumaloom.leaderSpinNanos=0"]}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}
+                """, "variants.json");
+        List<JmhRun> plan = JmhRun.plan(variants, Placement.plan("none", 0, CPUS), CPUS);
+        assertEquals(List.of("short-numa_mcs-round1", "short-numa_mcs@nospin-round1", "short-unfair_reentrant-round1",
+                        "short-synchronized-round1", "short-numa_mcs-round2", "short-numa_mcs@nospin-round2",
+                        "short-unfair_reentrant-round2", "short-synchronized-round2"),
+                plan.stream().map(JmhRun::stem).toList());
+        JmhRun variant = plan.get(5);
+        assertEquals("NUMA_MCS@nospin (round 2 of 2)", variant.describe());
+        assertArrayEquals(new String[] {"NUMA_MCS"}, variant.params().get("lock"), "the fork measures the lock itself");
+        List<String> flags = List.copyOf(variant.options(Path.of("jmh"), List.of("-Dfrom.the.command.line=1"))
+                .getJvmArgsAppend().get());
+        assertEquals(List.of("-Dfrom.the.command.line=1", "-Dnumaloom.leaderSpinNanos=0"), flags.subList(flags.size() - 2,
+                flags.size()), "the variant's flags come last, so they win over the same property set before them");
+        assertEquals(List.of(), plan.get(4).jvmArgs(), "the lock itself keeps its defaults");
+        assertEquals(plan.get(4).options(Path.of("jmh"), List.of()).getJvmArgsAppend().get().size() + 1,
+                variant.options(Path.of("jmh"), List.of()).getJvmArgsAppend().get().size());
+    }
+
     /** JMH ignores a parameter the benchmark lacks, so a misspelt name would silently keep the annotation's default. */
     @Test
     void everyRunSetsExactlyItsBenchmarksParams() {

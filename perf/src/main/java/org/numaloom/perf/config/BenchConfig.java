@@ -6,12 +6,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JacksonException;
@@ -68,6 +70,8 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
     /** 8 KiB of shared longs: more and the section is no longer short (and leaves L1). */
     static final int MAX_SHARED_WORDS = 1_024;
     static final int DEFAULT_LINES = 100_000;
+    /** A variant's label: it becomes part of file names and table rows. */
+    static final Pattern VARIANT_LABEL = Pattern.compile("[A-Za-z0-9_.-]{1,40}");
     static final long DEFAULT_SEED = 42;
     static final int DEFAULT_YIELDS_PER_THREAD = 100;
     static final int DEFAULT_PLATFORM_THREADS_UP_TO = 10_000;
@@ -331,7 +335,8 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             Checker check = new Checker(source);
             Work work = work(payload, check);
             String title = Payload.orDefault(payload.title(), kind.configName());
-            return new BenchSpec(uniqueId(title, ids), title, work, locks(payload),
+            LockList locks = locks(payload);
+            return new BenchSpec(uniqueId(title, ids), title, work, locks.names(), locks.variantJvmArgs(),
                     threads(kind, payload, work, check),
                     check.atLeast(payload.warmupIterations(), DEFAULT_WARMUP_ITERATIONS, 0, field("warmupIterations")),
                     check.atLeast(payload.measurementIterations(), DEFAULT_MEASUREMENT_ITERATIONS, 1, field("measurementIterations")),
@@ -363,11 +368,12 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             };
         }
 
-        private List<String> locks(Payload payload) {
+        private LockList locks(Payload payload) {
             if (!(payload instanceof Payload.OfLocks ofLocks)) {
-                return List.of();
+                return new LockList(List.of(), Map.of());
             }
             List<String> names = new ArrayList<>();
+            Map<String, List<String>> variants = new LinkedHashMap<>();
             boolean fairSkipped = false;
             List<Payload.LockEntry> entries = Payload.orDefault(ofLocks.locks(), List.of());
             for (int i = 0; i < entries.size(); i++) {
@@ -383,7 +389,21 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                 } catch (IllegalArgumentException unknown) {
                     throw new ConfigException(source, field + ".name", unknown.getMessage(), unknown);
                 }
-                if (!Payload.orDefault(lock.skip(), false)) {
+                if (lock.variant() != null) {
+                    String variant = variantName(name, lock, field);
+                    if (!Payload.orDefault(lock.skip(), false)) {
+                        if (variants.containsKey(variant)) {
+                            throw new ConfigException(source, field + ".variant", variant + " is named twice: give each"
+                                    + " variant of a lock its own label");
+                        }
+                        names.add(variant);
+                        variants.put(variant, List.copyOf(Payload.orDefault(lock.jvmArgs(), List.of())));
+                    }
+                } else if (lock.jvmArgs() != null) {
+                    throw new ConfigException(source, field + ".jvmArgs", "jvmArgs belong to a variant: add a label,"
+                            + " {\"name\": \"" + name + "\", \"variant\": \"LABEL\", \"jvmArgs\": [...]}, measured as "
+                            + name + BenchSpec.VARIANT_SEPARATOR + "LABEL beside " + name + " itself");
+                } else if (!Payload.orDefault(lock.skip(), false)) {
                     names.add(name);
                 } else if (Exclusion.RATIO_BASELINES.contains(name)) {
                     throw new ConfigException(source, field + ".skip", name + " cannot be skipped: every lock's ratios"
@@ -393,7 +413,27 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                     fairSkipped = true;
                 }
             }
-            return withBaselines(names, !fairSkipped);
+            return new LockList(withBaselines(names, !fairSkipped), Map.copyOf(variants));
+        }
+
+        /**
+         * A variant's name, {@code LOCK@label}, its label and flags checked: the label names files
+         * and table rows, so it is letters, digits, {@code _ . -}; each flag is one JVM option.
+         */
+        private String variantName(String lock, Payload.LockEntry entry, String field) {
+            if (!VARIANT_LABEL.matcher(entry.variant()).matches()) {
+                throw new ConfigException(source, field + ".variant", "'" + entry.variant() + "' is not a variant label:"
+                        + " use letters, digits, '_', '.' or '-' (e.g. \"nospin\"), at most 40");
+            }
+            List<String> flags = Payload.orDefault(entry.jvmArgs(), List.of());
+            for (int j = 0; j < flags.size(); j++) {
+                String flag = flags.get(j);
+                if (flag == null || !flag.startsWith("-") || flag.isBlank()) {
+                    throw new ConfigException(source, field + ".jvmArgs[" + j + "]", "expected a JVM option such as"
+                            + " \"-Dnumaloom.leaderSpinNanos=0\", got " + (flag == null ? "null" : "'" + flag + "'"));
+                }
+            }
+            return lock + BenchSpec.VARIANT_SEPARATOR + entry.variant();
         }
 
         private List<Integer> threads(BenchKind kind, Payload payload, Work work, Checker check) {
@@ -441,6 +481,10 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
     }
 
     /** Range checks with messages that name the field. */
+    /** A bench's locks: names in measuring order, baselines last, and each variant's JVM flags. */
+    private record LockList(List<String> names, Map<String, List<String>> variantJvmArgs) {
+    }
+
     private record Checker(String source) {
 
         int atLeast(Integer value, int fallback, int min, String field) {

@@ -1,6 +1,7 @@
 package org.numaloom.perf.config;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One bench of a config, checked and complete: what it runs, on which locks and thread counts, and
@@ -9,7 +10,9 @@ import java.util.List;
  * @param id    a short name unique in its config, made from the title (e.g. {@code high-contention});
  *              it keys the CSV rows, the charts' files and the gate's thresholds
  * @param locks exclusion names to measure, canonical, the requested ones first, then the baselines;
- *              empty for benches that measure no lock
+ *              empty for benches that measure no lock. A variant's name is its lock's and its label,
+ *              {@code NUMA_MCS@nospin} ({@link #lockOf})
+ * @param variantJvmArgs each variant's extra JVM flags for its forks, by its name in {@code locks}
  * @param rounds how many times the runner measures every lock in turn, {@code forks} forks of each
  *              per round, so that a lock and its baselines are measured close together in time,
  *              {@code rounds} times: a drift of the machine's load between the start and the end
@@ -17,15 +20,29 @@ import java.util.List;
  *              gate's ratio at a thread count is the median of the rounds' ratios; 1 for benches
  *              that measure no lock
  */
-public record BenchSpec(String id, String title, Work work, List<String> locks, List<Integer> threads,
-                        int warmupIterations, int measurementIterations, int forks, int rounds) {
+public record BenchSpec(String id, String title, Work work, List<String> locks, Map<String, List<String>> variantJvmArgs,
+                        List<Integer> threads, int warmupIterations, int measurementIterations, int forks, int rounds) {
+    /** Between a lock's name and a variant's label in the variant's name. */
+    public static final String VARIANT_SEPARATOR = "@";
 
     public BenchKind kind() {
         return work.kind();
     }
 
+    /** The lock a name of {@link #locks} measures: the name itself, or a variant's lock. */
+    public static String lockOf(String name) {
+        int separator = name.indexOf(VARIANT_SEPARATOR);
+        return separator < 0 ? name : name.substring(0, separator);
+    }
+
+    /** The extra JVM flags of the forks that measure {@code name}: a variant's, else none. */
+    public List<String> jvmArgsOf(String name) {
+        return variantJvmArgs.getOrDefault(name, List.of());
+    }
+
     BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks,
                    int rounds) {
-        return new BenchSpec(id, title, work, locks, threads, warmupIterations, measurementIterations, forks, rounds);
+        return new BenchSpec(id, title, work, locks, variantJvmArgs, threads, warmupIterations, measurementIterations,
+                forks, rounds);
     }
 }

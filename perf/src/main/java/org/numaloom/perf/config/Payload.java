@@ -46,8 +46,12 @@ sealed interface Payload {
         Integer rounds();
     }
 
-    /** One entry of {@code locks}: a lock by name, which the seed could also skip. */
-    record LockEntry(String name, Boolean skip) {
+    /**
+     * One entry of {@code locks}: a lock by name, which the seed could also skip; or, with
+     * {@code variant}, that lock measured again as {@code NAME@variant} with extra JVM flags for its
+     * forks ({@code jvmArgs}, e.g. a system property that tunes it), in the same rounds as the others.
+     */
+    record LockEntry(String name, Boolean skip, String variant, List<String> jvmArgs) {
     }
 
     /** {@link BenchKind#CONSUME_CPU}'s payload. */

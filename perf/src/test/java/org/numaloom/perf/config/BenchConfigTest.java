@@ -187,6 +187,39 @@ class BenchConfigTest {
     }
 
     @Test
+    void aVariantMeasuresItsLockAgainUnderItsOwnNameWithItsFlags() {
+        BenchSpec spec = only(parse(shortSection("""
+                "threads": [2], "locks": [{"name": "numa_mcs"},
+                  {"name": "NUMA_MCS", "variant": "nospin", "jvmArgs": ["-Dnumaloom.leaderSpinNanos=0"]},
+                  {"name": "SYNCHRONIZED", "variant": "same"}, {"name": "CNA", "variant": "off", "skip": true}]""")));
+        assertEquals(List.of("NUMA_MCS", "NUMA_MCS@nospin", "SYNCHRONIZED@same", "UNFAIR_REENTRANT", "FAIR_REENTRANT",
+                "SYNCHRONIZED"), spec.locks(), "a variant of a baseline is measured beside the baseline itself");
+        assertEquals(List.of("-Dnumaloom.leaderSpinNanos=0"), spec.jvmArgsOf("NUMA_MCS@nospin"));
+        assertEquals(List.of(), spec.jvmArgsOf("SYNCHRONIZED@same"), "no flags: an A/A pair, the run's own noise");
+        assertEquals(List.of(), spec.jvmArgsOf("NUMA_MCS"));
+        assertEquals("NUMA_MCS", BenchSpec.lockOf("NUMA_MCS@nospin"));
+        assertEquals("CNA", BenchSpec.lockOf("CNA"));
+    }
+
+    @Test
+    void aVariantsLabelAndFlagsAreChecked() {
+        assertEquals("test.json: benches[0].payload.locks[0].variant: 'no spin' is not a variant label: use letters,"
+                        + " digits, '_', '.' or '-' (e.g. \"nospin\"), at most 40",
+                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"no spin\"}]")));
+        assertEquals("test.json: benches[0].payload.locks[0].jvmArgs[1]: expected a JVM option such as"
+                        + " \"-Dnumaloom.leaderSpinNanos=0\", got 'numaloom.x=1'",
+                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"v\", \"jvmArgs\": [\"-Da=1\", \"numaloom.x=1\"]}]")));
+        assertEquals("test.json: benches[0].payload.locks[1].variant: CNA@v is named twice: give each variant of a lock"
+                        + " its own label",
+                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"v\"}, {\"name\": \"cna\", \"variant\": \"v\"}]")));
+        assertEquals("test.json: benches[0].payload.locks[0].jvmArgs: jvmArgs belong to a variant: add a label,"
+                        + " {\"name\": \"CNA\", \"variant\": \"LABEL\", \"jvmArgs\": [...]}, measured as CNA@LABEL beside CNA itself",
+                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"jvmArgs\": [\"-Da=1\"]}]")));
+        assertTrue(failure(shortSection("\"locks\": [{\"name\": \"NO_SUCH\", \"variant\": \"v\"}]"))
+                .startsWith("test.json: benches[0].payload.locks[0].name: unknown lock 'NO_SUCH'"), "the lock itself must exist");
+    }
+
+    @Test
     void repeatedTitlesGetDistinctIds() {
         BenchConfig config = parse("""
                 {"benches": [{"name": "text", "payload": {"title": "Words!", "threads": [2]}},
