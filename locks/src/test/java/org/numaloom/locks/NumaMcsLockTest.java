@@ -336,7 +336,8 @@ class NumaMcsLockTest {
             assertNotNull(dormant, "the released leader's node is not the queue's leader");
             assertEquals(QNode.DORMANT, dormant.status);
             assertSame(leader.thread(), dormant.thread);
-            assertEquals(Thread.State.WAITING, waiter.thread().getState(), "the waiter was woken");
+            assertSame(waiter.thread(), dormant.next.thread);
+            assertEquals(QNode.WAITING, dormant.next.status, "the head was passed on to the waiter");
             return new DormantHead(waiter);
         }
     }
