@@ -102,21 +102,11 @@ import java.util.concurrent.locks.LockSupport;
  * threads, and threads queued behind a leader park at once: they are at least one critical
  * section away from the lock.
  *
- * <p><b>Passing the head, outside the critical section, and only when wanted.</b> A leader that
- * takes the word stays the head of its queue until it unlocks; its release frees the word first
- * and only then makes the next queued thread the head and wakes it. Nothing of the queue is done
- * while the lock is held, and the wake-up, which costs more than most critical sections, overlaps
- * other threads' use of the lock. But if another thread spins for the word ({@code successor} is
- * set) and a waiter is queued behind, the release wakes nobody: its node stays the head,
- * {@link QNode#DORMANT}, published as the queue's leader, marked parked and announced with the hint,
- * as a parked leader is. The spinner will take the word; waking the next waiter too would add a
- * thread that competes with it, and a park and an unpark. Whoever later claims the dormant head as
- * it would claim a parked leader (a release, or a spinning arrival giving up, that finds nobody
- * spinning; or a forced hand-over) passes the head on for it and wakes the new head, or grants it
- * the lock. On 2 carriers, sections of about 2.5 µs that yield, 16 threads, this halved the unparks
- * (67,741–75,952 against 140,136–179,111 per fork of 320,000 acquisitions) and left the throughput
- * where it was (0.88× against 0.90× of {@code synchronized} in the same run; on the short section no
- * difference beyond the noise).
+ * <p><b>Passing the head, outside the critical section.</b> A leader that takes the word stays
+ * the head of its queue until it unlocks; its release frees the word first and only then makes
+ * the next queued thread the head and wakes it. Nothing of the queue is done while the lock is
+ * held, and the wake-up, which costs more than most critical sections, overlaps other threads'
+ * use of the lock.
  *
  * <p><b>Waking, at most one thread on its way.</b> A release that frees the word with the
  * {@code LEADER_PARKED} hint set wakes one parked leader, unless it has just woken the next head of
@@ -131,8 +121,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
  * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
- * the grant as well as the word), or, past a dormant head, to the first waiter behind it, taking
- * queues in round-robin order. A leader therefore
+ * the grant as well as the word), taking queues in round-robin order. A leader therefore
  * stays parked through at most {@code handOffBound × queues} releases; between two of its parks it
  * spins for at most {@code maxSpinNanos}, and releases in that time are bounded by the time, not
  * counted. The count restarts at every hand-off attempt, so it stays below the bound for the whole
@@ -143,7 +132,7 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code HELD} is set exactly while some thread holds the lock, including during a direct
  *       hand-over.</li>
  *   <li>Only a queue's current head writes that queue's {@code leader}, and it clears it before
- *       the head passes on; for a dormant head, the one thread that claimed it does both.</li>
+ *       the head passes on.</li>
  *   <li>No lost wake-up: a leader parks only after a compare-and-set that set the hint while
  *       {@code HELD} was set, so the release that clears {@code HELD} comes later in the word's
  *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
@@ -153,11 +142,7 @@ import java.util.concurrent.locks.LockSupport;
  *       the word it read before its search, and every leader's announcement advances the stamp:
  *       so a leader that parks after that read makes the clear fail, and one that parked before
  *       it was marked parked before the search. A leader that gives up passes the head on and,
- *       if the word is free, wakes a leader as a release would. A release leaves a dormant head
- *       only while a spinner's claim stands, and announces it before it reads the claim again:
- *       the spinner takes the word, and its release sees the hint, or clears its claim before it
- *       reads the word and, finding it free, wakes a leader; or the release finds the claim gone
- *       and claims the head itself.</li>
+ *       if the word is free, wakes a leader as a release would.</li>
  *   <li>Holder-only fields ({@code heldWord}, {@code holderNode}, {@code holderQueue},
  *       {@code handOffCount}) are written only by the holder and handed on through the word's
  *       compare-and-sets or through the status compare-and-set of a direct hand-over.</li>
@@ -262,11 +247,8 @@ abstract class LeaderLock extends LeaderLockFields {
             return true; // it would have led the queue: its spin came first, the queue untouched
         }
         QNode node = new QNode(Thread.currentThread(), numaNode);
-        if (queue.enqueue(node) != null) {
-            if (!queue.awaitHead(node, waiter)) {
-                return false;
-            }
-            clearSuccessor(node); // a waker that passed a dormant head to it claimed it as the successor
+        if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
+            return false;
         }
         return lead(index, queue, node, waiter);
     }
@@ -482,39 +464,12 @@ abstract class LeaderLock extends LeaderLockFields {
         if (from == null) {
             return false;
         }
-        if (successor != null && from.next != null) {
-            sleepAsHead(from, queue);
-            return false;
-        }
-        return wakeNextHead(from, queues[queue]);
-    }
-
-    /** Passes the head of {@code queue} on from {@code from} and wakes the new head; false if none was left. */
-    private static boolean wakeNextHead(QNode from, NodeQueue queue) {
-        QNode next = queue.passHead(from);
+        QNode next = queues[queue].passHead(from);
         if (next == null) {
             return false;
         }
         LockSupport.unpark(next.thread);
         return true;
-    }
-
-    /**
-     * Leaves the released holder's node at the head of its queue, {@link QNode#DORMANT}, published
-     * as the queue's leader and marked parked, with the hint set (see "Passing the head" above).
-     * Whoever claims the node later, as it would claim a parked leader, passes the head on then
-     * ({@link #wakeAParkedLeader}, {@link #grantPastDormant}).
-     */
-    private void sleepAsHead(QNode from, int queue) {
-        from.status = QNode.DORMANT;
-        from.parked = true;
-        queues[queue].leader = from;
-        for (;;) {
-            long s = state;
-            if (STATE.compareAndSet(this, s, announceParking(s))) {
-                return;
-            }
-        }
     }
 
     /**
@@ -529,61 +484,35 @@ abstract class LeaderLock extends LeaderLockFields {
             if ((s & LEADER_PARKED) == 0 || successor != null) {
                 return;
             }
-            int index = findParkedLeader();
-            QNode parked = index < 0 ? null : queues[index].leader;
+            QNode parked = findParkedLeader();
             if (parked == null) {
-                if (index < 0 && STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
+                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
                     return;
                 }
                 continue;
             }
             if (SUCCESSOR.compareAndSet(this, null, parked)) {
                 if (PARKED.compareAndSet(parked, true, false)) {
-                    if (parked.status != QNode.DORMANT) {
-                        LockSupport.unpark(parked.thread);
-                        return;
-                    }
-                    if (wakeHeadAfterDormant(parked, queues[index])) {
-                        return;
-                    }
+                    LockSupport.unpark(parked.thread);
+                    return;
                 }
                 SUCCESSOR.compareAndSet(this, parked, null);
             }
         }
     }
 
-    /**
-     * For a dormant head this thread claimed as the successor: passes the head on and wakes the new
-     * head, which the claim then names (it clears it once it runs).
-     *
-     * @return false if no waiter was left behind the dormant head
-     */
-    private boolean wakeHeadAfterDormant(QNode dormant, NodeQueue queue) {
-        queue.leader = null;
-        QNode next = queue.passHead(dormant);
-        if (next == null) {
-            return false;
-        }
-        successor = next;
-        LockSupport.unpark(next.thread);
-        return true;
-    }
-
-    /**
-     * The queue of the first leader marked parked (or dormant), searching the queues round-robin;
-     * holder-only state moves on. -1 if there is none.
-     */
-    private int findParkedLeader() {
+    /** The first leader marked parked, searching the queues round-robin; holder-only state moves on. */
+    private QNode findParkedLeader() {
         int start = nextQueue;
         for (int i = 0; i < queues.length; i++) {
             int index = start + i < queues.length ? start + i : start + i - queues.length;
             QNode leader = queues[index].leader;
             if (leader != null && leader.parked) {
                 nextQueue = index + 1 < queues.length ? index + 1 : 0;
-                return index;
+                return leader;
             }
         }
-        return -1;
+        return null;
     }
 
     /**
@@ -601,29 +530,9 @@ abstract class LeaderLock extends LeaderLockFields {
                     LockSupport.unpark(leader.thread);
                     return true;
                 }
-                if (grantPastDormant(leader, queues[index])) {
-                    return true;
-                }
             }
         }
         return false;
-    }
-
-    /**
-     * Grants the held lock to the first waiter behind a dormant head, if this thread claims the head
-     * (as a waker would) and one is left, and wakes that waiter.
-     */
-    private boolean grantPastDormant(QNode leader, NodeQueue queue) {
-        if (leader.status != QNode.DORMANT || !PARKED.compareAndSet(leader, true, false)) {
-            return false;
-        }
-        queue.leader = null;
-        QNode granted = queue.grantToSuccessor(leader);
-        if (granted == null) {
-            return false;
-        }
-        LockSupport.unpark(granted.thread);
-        return true;
     }
 
     private void clearSuccessor(QNode node) {

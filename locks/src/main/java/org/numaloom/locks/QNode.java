@@ -14,9 +14,6 @@ import java.lang.invoke.VarHandle;
  *   WAITING --(owner gives up: timeout, interrupt)--> CANCELLED   (skipped when the head passes)
  *   HEAD    --(lock holder hands the lock over directly)--> GRANTED
  *   HEAD    --(owner gives up while competing for the lock word)--> ABANDONED
- *   HEAD    --(owner, holding the lock, releases it while another thread spins for the word and a
- *              waiter is queued behind it)--> DORMANT   (a head asleep: whoever claims it, as it
- *              would claim a parked leader, passes the head on for it, or grants the lock past it)
  * </pre>
  */
 final class QNode extends QNodeFields {
@@ -25,7 +22,6 @@ final class QNode extends QNodeFields {
     static final int CANCELLED = 2;
     static final int GRANTED = 3;
     static final int ABANDONED = 4;
-    static final int DORMANT = 5;
 
     private static final VarHandle STATUS;
 
@@ -66,9 +62,8 @@ abstract class QNodeFields extends Padding {
     volatile int status;
     volatile QNode next;
     /**
-     * True while the thread, as a queue's leader, is parked or about to park, or while the node is
-     * {@link QNode#DORMANT}; turned off by the thread when its park returns, or by the thread that
-     * claims it for a wake-up (or, dormant, for passing its head on).
+     * True while the thread, as a queue's leader, is parked or about to park; turned off by the
+     * thread when its park returns, or by the releaser that claims it for a wake-up.
      */
     volatile boolean parked;
 

@@ -3,9 +3,7 @@ package org.numaloom.locks;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -269,77 +267,6 @@ class NumaMcsLockTest {
         assertEquals(twoSeconds, spinningLeader.get(), "the spin budget when the spinning leader got the lock");
         parkedLeader.get();
         assertThrows(ExecutionException.class, leavingLeader::get, "the interrupted leader gave up");
-    }
-
-    /**
-     * A leader's release does not wake the next waiter of its queue while another thread spins for
-     * the word (here a spinning arrival's claim, set by the test): its node stays the queue's head,
-     * dormant, and the waiter stays parked. A later release that finds nobody spinning passes the
-     * head on for it and wakes the waiter. Without the deferral the waiter is woken at once and
-     * becomes the leader; without the later pass it is never woken.
-     */
-    @Test
-    void aReleaseLeavesTheNextWaiterAsleepWhileAnotherThreadSpinsAndALaterOneWakesIt() throws Exception {
-        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, 1_000);
-        DormantHead head = DormantHead.leftBy(lock);
-
-        lock.successor = null; // the spinning arrival gives up
-        lock.lock();
-        lock.unlock();
-
-        head.waiter().get();
-        assertNull(lock.leaderOf(0), "the queue's head passed on and ran out");
-    }
-
-    /**
-     * The forced hand-over reaches a waiter behind a dormant head: with the spinning arrival's claim
-     * standing, no release wakes anyone, so only the hand-off bound (1 here) gets the waiter the lock,
-     * granted past the dormant head. Without it the waiter starves for as long as threads keep spinning.
-     */
-    @Test
-    void theForcedHandOverGrantsTheLockPastADormantHead() throws Exception {
-        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, 1);
-        DormantHead head = DormantHead.leftBy(lock);
-
-        lock.lock(); // the spinning arrival's claim still stands
-        lock.unlock();
-
-        head.waiter().get();
-        lock.successor = null;
-    }
-
-    private static boolean hasWaiterBehind(QNode leader) {
-        return leader != null && leader.next != null;
-    }
-
-    /** A queue of node 0 whose head, released while a spinning arrival's claim stood, sleeps with a waiter behind it. */
-    private record DormantHead(Threads.Running<Void> waiter) {
-        static DormantHead leftBy(NumaMcsLock lock) throws Exception {
-            CountDownLatch holding = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            lock.lock();
-            Threads.Running<Void> leader = Threads.<Void>running("leader@0", () -> {
-                lock.lock();
-                holding.countDown();
-                release.await();
-                lock.unlock();
-                return null;
-            }).awaitBlocked();
-            Threads.Running<Void> waiter = Threads.running("waiter@0", () -> lockAndUnlock(lock)).awaitBlocked();
-            Threads.spinUntil(() -> hasWaiterBehind(lock.leaderOf(0)), "the waiter never queued behind the leader");
-            lock.unlock(); // wakes the parked leader, which takes the word through its queue
-            holding.await();
-            lock.successor = LeaderLockFields.SPINNING_ARRIVAL;
-            release.countDown();
-            leader.get();
-            QNode dormant = lock.leaderOf(0);
-            assertNotNull(dormant, "the released leader's node is not the queue's leader");
-            assertEquals(QNode.DORMANT, dormant.status);
-            assertSame(leader.thread(), dormant.thread);
-            assertSame(waiter.thread(), dormant.next.thread);
-            assertEquals(QNode.WAITING, dormant.next.status, "the head was passed on to the waiter");
-            return new DormantHead(waiter);
-        }
     }
 
     /**
