@@ -203,8 +203,8 @@ public final class BenchMain {
     /**
      * Runs the plan, each run through {@code executor}, then publishes what was measured. A run that
      * fails (a lock that throws, a variant's flag that stops its forks) is reported at once and the
-     * others go on, so an hour of measuring is not lost to one lock; its rows are missing, and so are
-     * the ratios of locks whose baseline it was, or whose rounds it leaves incomplete.
+     * others go on, so an hour of measuring is not lost to one lock; its rows are missing, and the
+     * ratios leave out the rounds it was in (they pair rounds by number).
      */
     Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
         Ideal.UnitCosts costs = null;
@@ -255,18 +255,19 @@ public final class BenchMain {
      * exception arrives as a suppressed one of JMH's own), so the console says what went wrong.
      */
     static String whatFailed(RunnerException e) {
+        String jmhSays = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         Deque<Throwable> pending = new ArrayDeque<>(List.of(e));
         while (!pending.isEmpty()) {
             Throwable t = pending.poll();
             if (t != e && !t.getClass().getName().startsWith("org.openjdk.jmh.")) {
-                return e.getMessage() + ": " + t;
+                return jmhSays + ": " + t;
             }
             if (t.getCause() != null) {
                 pending.add(t.getCause());
             }
             pending.addAll(List.of(t.getSuppressed()));
         }
-        return e.getMessage();
+        return jmhSays;
     }
 
     private Path placementLog() {

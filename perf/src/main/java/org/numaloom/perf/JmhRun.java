@@ -163,7 +163,7 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
     private static JmhRun ofSpec(BenchSpec spec, String variant, List<String> jvmArgs, Class<?> benchmark,
                                  String variantParam, List<Integer> threads, Placement placement, int round, int rounds) {
         Map<String, String[]> params = new LinkedHashMap<>();
-        params.put(variantParam, new String[] {BenchSpec.lockOf(variant)});
+        params.put(variantParam, new String[] {variantParam.equals("lock") ? BenchSpec.lockOf(variant) : variant});
         params.put("threads", threads.stream().map(String::valueOf).toArray(String[]::new));
         spec.work().jmhParams().forEach((name, value) -> params.put(name, new String[] {value}));
         return new JmhRun(spec.id(), spec.work(), variant, methodsOf(benchmark), params, jvmArgs, placement, TimeUnit.MILLISECONDS,

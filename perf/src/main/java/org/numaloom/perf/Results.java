@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.numaloom.perf.bench.Handoffs;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
@@ -49,19 +50,28 @@ final class Results {
         return measured;
     }
 
-    /** A variant's rounds, one measurement per thread count, ascending. */
+    /**
+     * A variant's rounds, one measurement per thread count, ascending. Its round throughputs have a
+     * place for every round of the bench, NaN where the round's run failed, so that a ratio pairs
+     * rounds by their number, not by their position among those that ran.
+     */
     private static List<Measurement> pooled(List<Executed> rounds, BenchSpec spec) {
         JmhRun run = rounds.get(0).run();
-        Map<Integer, List<RunResult>> byThreads = new TreeMap<>();
+        Map<Integer, Map<Integer, RunResult>> byThreads = new TreeMap<>();
         for (Executed round : rounds) {
-            round.results().forEach(result -> byThreads.computeIfAbsent(threadsOf(result), n -> new ArrayList<>()).add(result));
+            round.results().forEach(result -> byThreads.computeIfAbsent(threadsOf(result), n -> new TreeMap<>())
+                    .put(round.run().round(), result));
         }
         List<Measurement> measured = new ArrayList<>();
-        byThreads.forEach((threads, ofRounds) -> {
+        byThreads.forEach((threads, byRound) -> {
+            List<RunResult> ofRounds = List.copyOf(byRound.values());
             RunResult all = new RunResult(ofRounds.get(0).getParams(),
                     ofRounds.stream().flatMap(r -> r.getBenchmarkResults().stream()).toList());
-            measured.add(measurementOf(run, spec, all).withRounds(ofRounds.stream()
-                    .map(r -> run.throughput(r.getPrimaryResult().getScore(), threads)).toList()));
+            List<Double> perRound = IntStream.rangeClosed(1, run.rounds())
+                    .mapToObj(round -> byRound.containsKey(round)
+                            ? run.throughput(byRound.get(round).getPrimaryResult().getScore(), threads) : Double.NaN)
+                    .toList();
+            measured.add(measurementOf(run, spec, all).withRounds(perRound));
         });
         return measured;
     }

@@ -42,13 +42,13 @@ class BenchMainTest {
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
 
-    /** A lock (here a variant whose flag stops its forks) that fails costs its own rows, not the run's. */
+    /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */
     @Test
     void aFailedRunIsReportedAndTheOthersAreStillMeasuredAndWritten(@TempDir Path out) throws Exception {
         BenchConfig config = BenchConfig.parse("""
                 {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
                   "threads": [2], "locks": [{"name": "MCS"}, {"name": "MCS", "variant": "broken",
-                    "jvmArgs": ["-Dnumaloom.handOffBound=0"]}]}}]}""", "broken.json");
+                    "jvmArgs": ["-Dstands.for.a.flag.that.stops.the.forks"]}]}}]}""", "broken.json");
         BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
         List<String> executed = new ArrayList<>();
@@ -72,6 +72,35 @@ class BenchMainTest {
         assertFalse(csv.contains("MCS@broken"), csv);
         assertEquals(1.0, outcome.rows().get(0).vsUnfairReentrant(), 1e-9, "MCS keeps its ratios");
         assertTrue(Files.exists(out.resolve("report.md")));
+    }
+
+    /**
+     * Ratios pair rounds by their number: with the lock's round 1 and the baseline's round 2 failed,
+     * the lock has no round to compare with that baseline. Paired by position among the rounds that
+     * ran, the lock's round 2 would be divided by the baseline's round 1.
+     */
+    @Test
+    void aFailedRoundLeavesNoRatioMadeOfTwoDifferentRounds(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
+                "rounds.json");
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+
+        BenchMain.Outcome outcome = bench.measure(plan, run -> {
+            if (run.variant().equals("MCS") && run.round() == 1 || run.variant().equals("UNFAIR_REENTRANT") && run.round() == 2) {
+                throw new RunnerException("Benchmark caught the exception");
+            }
+            // each round's forks twice as fast as the round before, so that mixing rounds shows
+            return List.of(JmhResults.run(JmhResults.iteration(1_000_000 / run.round(), 0, 1000)));
+        }, "20261127-120000", new String[0]);
+
+        Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS")).findFirst().orElseThrow();
+        assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "MCS ran in round 2 only, UNFAIR_REENTRANT in round 1 only: "
+                + mcs.to("UNFAIR_REENTRANT").describe());
+        assertEquals(1.0, mcs.vsSynchronized(), 1e-9, "round 2 against round 2");
+        assertEquals("1.00 (median of failed, 1.00)", mcs.to("SYNCHRONIZED").describe());
     }
 
     /** JMH says only that the benchmark "caught the exception"; the console names the exception. */

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.placement.Placement;
 import org.numaloom.perf.report.Measurement;
 import org.openjdk.jmh.results.IterationResult;
 
@@ -36,11 +38,16 @@ class ResultsFromJmhTest {
      */
     @Test
     void roundsArePooledIntoOneMeasurementThatKeepsEachRoundsThroughput() {
+        BenchConfig twoRounds = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}]}}]}""", "short.json");
+        List<JmhRun> mcs = JmhRun.plan(twoRounds, Placement.plan("carriers", 0, JmhResults.CPUS), JmhResults.CPUS).stream()
+                .filter(run -> run.variant().equals("MCS")).toList();
         List<Measurement> measured = Results.of(List.of(
-                new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iteration(ONE_MILLISECOND, 0, 1000),
+                new Results.Executed(mcs.get(0), List.of(JmhResults.run(iteration(ONE_MILLISECOND, 0, 1000),
                         iteration(ONE_MILLISECOND, 0, 1000)))),
-                new Results.Executed(JmhResults.RUN, List.of(JmhResults.run(iteration(3 * ONE_MILLISECOND, 0, 1000),
-                        iteration(3 * ONE_MILLISECOND, 0, 1000))))), JmhResults.CONFIG);
+                new Results.Executed(mcs.get(1), List.of(JmhResults.run(iteration(3 * ONE_MILLISECOND, 0, 1000),
+                        iteration(3 * ONE_MILLISECOND, 0, 1000))))), twoRounds);
         assertEquals(1, measured.size());
         Measurement m = measured.get(0);
         assertEquals(5e5, m.throughput(), 1e-3, "1,000 acquisitions in 2 ms on average");

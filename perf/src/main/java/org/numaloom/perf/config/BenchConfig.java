@@ -392,9 +392,10 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                 if (lock.variant() != null) {
                     String variant = variantName(name, lock, field);
                     if (!Payload.orDefault(lock.skip(), false)) {
-                        if (variants.containsKey(variant)) {
-                            throw new ConfigException(source, field + ".variant", variant + " is named twice: give each"
-                                    + " variant of a lock its own label");
+                        if (variants.keySet().stream().anyMatch(variant::equalsIgnoreCase)) {
+                            throw new ConfigException(source, field + ".variant", variant + " is named twice (labels"
+                                    + " that differ in case alone name the same files): give each variant of a lock"
+                                    + " its own label");
                         }
                         names.add(variant);
                         variants.put(variant, List.copyOf(Payload.orDefault(lock.jvmArgs(), List.of())));
@@ -428,7 +429,7 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             List<String> flags = Payload.orDefault(entry.jvmArgs(), List.of());
             for (int j = 0; j < flags.size(); j++) {
                 String flag = flags.get(j);
-                if (flag == null || !flag.startsWith("-") || flag.isBlank()) {
+                if (flag == null || !flag.startsWith("-")) {
                     throw new ConfigException(source, field + ".jvmArgs[" + j + "]", "expected a JVM option such as"
                             + " \"-Dnumaloom.leaderSpinNanos=0\", got " + (flag == null ? "null" : "'" + flag + "'"));
                 }
@@ -480,11 +481,11 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         }
     }
 
-    /** Range checks with messages that name the field. */
     /** A bench's locks: names in measuring order, baselines last, and each variant's JVM flags. */
     private record LockList(List<String> names, Map<String, List<String>> variantJvmArgs) {
     }
 
+    /** Range checks with messages that name the field. */
     private record Checker(String source) {
 
         int atLeast(Integer value, int fallback, int min, String field) {

@@ -30,8 +30,8 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
             Stream.concat(Exclusion.RATIO_BASELINES.stream(), Stream.of(BEST_JDK)).toList();
 
     /**
-     * A lock's ratios to one baseline at one thread count, one per round in round order; none where
-     * the baseline was not measured.
+     * A lock's ratios to one baseline at one thread count, one per round in round order (NaN for a
+     * round where either side's run failed); none where the baseline was not measured.
      */
     public record Ratio(List<Double> perRound) {
         static final Ratio NONE = new Ratio(List.of());
@@ -40,9 +40,10 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
             perRound = List.copyOf(perRound);
         }
 
-        /** The median of the rounds' ratios (of the middle two, their mean); NaN if there is none. */
+        /** The median of the rounds' ratios (of the middle two, their mean), failed rounds aside; NaN if there is none. */
         public double median() {
-            double[] sorted = perRound.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] sorted = perRound.stream().mapToDouble(Double::doubleValue).filter(r -> !Double.isNaN(r)).sorted()
+                    .toArray();
             int n = sorted.length;
             return n == 0 ? Double.NaN : (sorted[(n - 1) / 2] + sorted[n / 2]) / 2;
         }
@@ -51,7 +52,8 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
         public String describe() {
             String median = String.format(Locale.ROOT, "%.2f", median());
             return perRound.size() < 2 ? median : median + " (median of " + perRound.stream()
-                    .map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")) + ")";
+                    .map(r -> Double.isNaN(r) ? "failed" : String.format(Locale.ROOT, "%.2f", r))
+                    .collect(Collectors.joining(", ")) + ")";
         }
     }
 

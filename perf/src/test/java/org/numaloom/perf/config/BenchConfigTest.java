@@ -209,9 +209,9 @@ class BenchConfigTest {
         assertEquals("test.json: benches[0].payload.locks[0].jvmArgs[1]: expected a JVM option such as"
                         + " \"-Dnumaloom.leaderSpinNanos=0\", got 'numaloom.x=1'",
                 failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"v\", \"jvmArgs\": [\"-Da=1\", \"numaloom.x=1\"]}]")));
-        assertEquals("test.json: benches[0].payload.locks[1].variant: CNA@v is named twice: give each variant of a lock"
-                        + " its own label",
-                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"v\"}, {\"name\": \"cna\", \"variant\": \"v\"}]")));
+        assertEquals("test.json: benches[0].payload.locks[1].variant: CNA@V is named twice (labels that differ in case"
+                        + " alone name the same files): give each variant of a lock its own label",
+                failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"variant\": \"v\"}, {\"name\": \"cna\", \"variant\": \"V\"}]")));
         assertEquals("test.json: benches[0].payload.locks[0].jvmArgs: jvmArgs belong to a variant: add a label,"
                         + " {\"name\": \"CNA\", \"variant\": \"LABEL\", \"jvmArgs\": [...]}, measured as CNA@LABEL beside CNA itself",
                 failure(shortSection("\"locks\": [{\"name\": \"CNA\", \"jvmArgs\": [\"-Da=1\"]}]")));
