@@ -1,5 +1,6 @@
 package org.numaloom.perf.config;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +43,9 @@ public record BenchSpec(String id, String title, Work work, List<String> locks, 
 
     BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks,
                    int rounds) {
-        return new BenchSpec(id, title, work, locks, variantJvmArgs, threads, warmupIterations, measurementIterations,
+        Map<String, List<String>> kept = new LinkedHashMap<>(variantJvmArgs);
+        kept.keySet().retainAll(locks); // --lock replaces the config's list, its variants with it
+        return new BenchSpec(id, title, work, locks, Map.copyOf(kept), threads, warmupIterations, measurementIterations,
                 forks, rounds);
     }
 }

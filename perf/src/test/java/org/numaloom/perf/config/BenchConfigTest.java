@@ -199,6 +199,10 @@ class BenchConfigTest {
         assertEquals(List.of(), spec.jvmArgsOf("NUMA_MCS"));
         assertEquals("NUMA_MCS", BenchSpec.lockOf("NUMA_MCS@nospin"));
         assertEquals("CNA", BenchSpec.lockOf("CNA"));
+        BenchSpec byCommandLine = only(parse(shortSection("""
+                "threads": [2], "locks": [{"name": "NUMA_MCS", "variant": "nospin", "jvmArgs": ["-Da=1"]}]"""))
+                .with(List.of("CNA"), List.of(), false));
+        assertEquals(Map.of(), byCommandLine.variantJvmArgs(), "--lock replaces the config's variants too");
     }
 
     @Test
