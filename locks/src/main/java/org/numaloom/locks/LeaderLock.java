@@ -541,9 +541,9 @@ abstract class LeaderLock extends LeaderLockFields {
         }
     }
 
-    /** The current leader of a queue, or null; for tests. */
-    final QNode leaderOf(int queue) {
-        return queues[queue].leader;
+    /** The queue of that index; for tests. */
+    final NodeQueue queueAt(int index) {
+        return queues[index];
     }
 
     /** Releases with a leader parked since the last forced hand-over, in {@code [0, handOffBound)}; for tests. */

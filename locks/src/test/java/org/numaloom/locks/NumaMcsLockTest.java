@@ -98,6 +98,54 @@ class NumaMcsLockTest {
     }
 
     /**
+     * The fairness bound, exactly and without a race: a node-1 leader that announced it parks and
+     * then does not get to run (woken but not yet scheduled, as on a loaded machine) is handed the
+     * lock at the {@code bound}-th release made since, not one later, while one thread takes the
+     * lock again after each release. The test above shows the bound with real threads, but there
+     * the leader may take a free word on its own first, so a bound that is one late shows only when
+     * it does not (a {@code >} for the {@code >=} survived the CI mirror's mutation gate once).
+     * Here the leader's thread waits on a latch, which absorbs the releases' unparks, so the leader
+     * never competes: it is placed as {@code lead()} leaves a leader about to park, the head of its
+     * node's queue, published, marked parked, the hint set in the word.
+     */
+    @ParameterizedTest(name = "bound {0}")
+    @ValueSource(ints = {1, 2, 16})
+    void aLeaderThatDoesNotRunIsHandedTheLockAtExactlyTheBoundthRelease(int bound) throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, bound);
+        CountDownLatch testDone = new CountDownLatch(1);
+        Thread leaderThread = Thread.ofPlatform().name("leader@1").start(() -> {
+            while (testDone.getCount() > 0) {
+                try {
+                    testDone.await();
+                } catch (InterruptedException e) {
+                    // not interrupted by this test; await again
+                }
+            }
+        });
+        try {
+            lock.lock();
+            QNode leader = new QNode(leaderThread, 1);
+            NodeQueue queue = lock.queueAt(lock.queueOf(1));
+            assertNull(queue.enqueue(leader), "node 1's queue was not empty");
+            queue.leader = leader;
+            leader.parked = true;
+            lock.state = (lock.state | LeaderLock.LEADER_PARKED) + LeaderLock.STAMP;
+
+            int releases = 0;
+            do {
+                lock.unlock();
+                releases++;
+            } while (leader.status != QNode.GRANTED && releases <= bound && lock.tryLock());
+            assertEquals(QNode.GRANTED, leader.status, "the leader was not handed the lock in " + releases + " releases");
+            assertEquals(bound, releases, "releases until the leader was handed the lock");
+            assertFalse(lock.tryLock(), "the lock, handed to the leader, was free");
+        } finally {
+            testDone.countDown();
+            leaderThread.join();
+        }
+    }
+
+    /**
      * Two threads on two nodes take turns at the lock in many short rounds ({@link ContendedRounds}).
      * Each leader spins for up to 50 µs and then parks: often one node's leader, spinning, takes the
      * word as the other leaves it, and then parks while that holder is in its release. A release
@@ -261,7 +309,7 @@ class NumaMcsLockTest {
         }).awaitBlocked();
         lock.spinNanos = twoSeconds;
         leavingLeader.thread().interrupt();
-        Threads.spinUntil(() -> isLeader(lock.leaderOf(0), spinningLeader.thread()),
+        Threads.spinUntil(() -> isLeader(lock.queueAt(0).leader, spinningLeader.thread()),
                 "the queued thread never became node 0's leader");
         lock.unlock();
         assertEquals(twoSeconds, spinningLeader.get(), "the spin budget when the spinning leader got the lock");
