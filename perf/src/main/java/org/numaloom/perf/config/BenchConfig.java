@@ -180,8 +180,7 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             if (spec.kind().takesLocks()) {
                 if (!locks.isEmpty()) {
                     // a bench that skips the fair lock keeps skipping it; naming it brings it back
-                    specLocks = withBaselines(canonicalLocks(locks, "--lock"),
-                            spec.locks().contains(Exclusion.FAIR_REENTRANT));
+                    specLocks = withBaselines(commandLineLocks(locks, spec), spec.locks().contains(Exclusion.FAIR_REENTRANT));
                 }
                 if (!threads.isEmpty()) {
                     specThreads = new Checker(COMMAND_LINE).threads(threads, spec.work(),
@@ -196,16 +195,36 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         return new BenchConfig(source, description, List.copyOf(changed));
     }
 
-    private static List<String> canonicalLocks(List<String> names, String field) {
+    /**
+     * The command line's lock names for one bench, canonical: a lock's by the registry, a variant's
+     * ({@code LOCK@label}) as the bench's config spells it, since only a config defines a variant's
+     * flags.
+     */
+    private List<String> commandLineLocks(List<String> names, BenchSpec spec) {
         List<String> canonical = new ArrayList<>();
         for (String name : names) {
+            if (name.contains(BenchSpec.VARIANT_SEPARATOR)) {
+                canonical.add(variantOf(name.strip(), spec));
+                continue;
+            }
             try {
                 canonical.add(Exclusion.named(name).name());
             } catch (IllegalArgumentException unknown) {
-                throw new ConfigException(COMMAND_LINE, field, unknown.getMessage(), unknown);
+                throw new ConfigException(COMMAND_LINE, "--lock", unknown.getMessage(), unknown);
             }
         }
         return canonical;
+    }
+
+    /** The bench's variant of that name, matched as the config's check of duplicates does (ignoring case). */
+    private String variantOf(String name, BenchSpec spec) {
+        Set<String> variants = spec.variantJvmArgs().keySet();
+        return variants.stream().filter(name::equalsIgnoreCase).findFirst().orElseThrow(() -> new ConfigException(
+                COMMAND_LINE, "--lock", "'" + name + "' names a variant, and bench '" + spec.id() + "' of " + source
+                + " has " + (variants.isEmpty() ? "none" : "only " + String.join(", ", spec.locks().stream()
+                        .filter(variants::contains).toList()))
+                + ": a variant is defined in a config, as a lock entry with a \"variant\" label and its \"jvmArgs\""
+                + " (docs/benchmarks.md), and --lock selects it by that name"));
     }
 
     /**

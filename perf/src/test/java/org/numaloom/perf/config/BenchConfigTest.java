@@ -206,6 +206,24 @@ class BenchConfigTest {
     }
 
     @Test
+    void commandLineLocksMaySelectAConfigsVariantsByName() {
+        BenchConfig config = parse(shortSection("""
+                "threads": [2], "locks": [{"name": "NUMA_MCS"},
+                  {"name": "NUMA_MCS", "variant": "noSpin", "jvmArgs": ["-Dnumaloom.leaderSpinNanos=0"]}]"""));
+        BenchSpec selected = only(config.with(List.of("numa_mcs@NOSPIN", "CNA"), List.of(), false));
+        assertEquals(List.of("NUMA_MCS@noSpin", "CNA", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"),
+                selected.locks(), "the variant under its config's name, its lock not measured unless named");
+        assertEquals(List.of("-Dnumaloom.leaderSpinNanos=0"), selected.jvmArgsOf("NUMA_MCS@noSpin"));
+        ConfigException e = assertThrows(ConfigException.class, () -> config.with(List.of("NUMA_MCS@fast"), List.of(), false));
+        assertEquals("command line: --lock: 'NUMA_MCS@fast' names a variant, and bench 'shortsection' of test.json has"
+                + " only NUMA_MCS@noSpin: a variant is defined in a config, as a lock entry with a \"variant\" label and"
+                + " its \"jvmArgs\" (docs/benchmarks.md), and --lock selects it by that name", e.getMessage());
+        assertTrue(assertThrows(ConfigException.class,
+                        () -> parse(text("\"threads\": [2]")).with(List.of("CNA@x"), List.of(), false)).getMessage()
+                .contains("'CNA@x' names a variant, and bench 'text' of test.json has none: "));
+    }
+
+    @Test
     void aVariantsLabelAndFlagsAreChecked() {
         assertEquals("test.json: benches[0].payload.locks[0].variant: 'no spin' is not a variant label: use letters,"
                         + " digits, '_', '.' or '-' (e.g. \"nospin\"), at most 40",
