@@ -227,7 +227,8 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = executed.isEmpty() ? List.of() : publish(Results.of(executed, config), costs, stamp, commandLine);
+        List<Compared> rows = executed.isEmpty() ? List.of() : publish(Results.of(executed, config), costs, stamp, commandLine,
+                failures);
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -237,8 +238,8 @@ public final class BenchMain {
      * (reading the forks' placement log, drawing a chart) loses what was measured; JMH's JSON of each
      * run is on disk already.
      */
-    List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine)
-            throws IOException {
+    List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
+                           List<String> failedRuns) throws IOException {
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
@@ -246,7 +247,7 @@ public final class BenchMain {
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.concat(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
                         locality.describe().stream()).toList(), costs,
-                placement.parallelism()));
+                placement.parallelism(), failedRuns));
         return rows;
     }
 

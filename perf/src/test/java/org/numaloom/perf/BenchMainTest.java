@@ -37,7 +37,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0]));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of()));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -71,7 +71,10 @@ class BenchMainTest {
         }
         assertFalse(csv.contains("MCS@broken"), csv);
         assertEquals(1.0, outcome.rows().get(0).vsUnfairReentrant(), 1e-9, "MCS keeps its ratios");
-        assertTrue(Files.exists(out.resolve("report.md")));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("## Runs that failed\n\n1 JMH run failed: its rows are missing from the tables, the"
+                + " charts and results.csv, and the ratios leave out the rounds it was in.\n\n- " + outcome.failures().get(0)
+                + "\n"), "report.md does not list the failed run:\n" + report);
     }
 
     /**
@@ -135,7 +138,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0]);
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of());
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",

@@ -34,7 +34,8 @@ public final class Report {
      * @param costs     the calibrated unit costs; null when no bench needed them
      */
     public record RunInfo(String started, String command, String configSource, String configJson, List<String> machine,
-                          List<String> jvmFlags, List<String> placement, Ideal.UnitCosts costs, int carriers) {
+                          List<String> jvmFlags, List<String> placement, Ideal.UnitCosts costs, int carriers,
+                          List<String> failedRuns) {
     }
 
     private Report() {
@@ -82,6 +83,7 @@ public final class Report {
         }
         noPng.ifPresent(why -> md.append("- Charts: ").append(why).append('\n'));
         md.append('\n');
+        appendFailedRuns(md, info.failedRuns());
         measured.forEach((bench, ofBench) -> appendSection(md, bench, ofBench));
         md.append(READING);
         if (!info.configJson().isBlank()) {
@@ -91,6 +93,20 @@ public final class Report {
         }
         Files.writeString(out.resolve("report.md"), md);
         return noPng;
+    }
+
+    /** The JMH runs that failed, each as the console reported it, so that a report read later does not hide them. */
+    private static void appendFailedRuns(StringBuilder md, List<String> failedRuns) {
+        if (failedRuns.isEmpty()) {
+            return;
+        }
+        md.append("## Runs that failed\n\n").append(failedRuns.size() == 1
+                ? "1 JMH run failed: its rows are missing from the tables, the charts and results.csv, and the ratios"
+                        + " leave out the rounds it was in.\n\n"
+                : failedRuns.size() + " JMH runs failed: their rows are missing from the tables, the charts and"
+                        + " results.csv, and the ratios leave out the rounds they were in.\n\n");
+        failedRuns.forEach(failure -> md.append("- ").append(failure).append('\n'));
+        md.append('\n');
     }
 
     /**

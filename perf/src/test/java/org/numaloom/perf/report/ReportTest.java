@@ -32,7 +32,7 @@ class ReportTest {
             measurement("words", "MCS", 2, 150_000).withIdeal(200_000)));
     private static final Report.RunInfo INFO = new Report.RunInfo("20261122-120000", "numaloom bench --config mem.json",
             "mem.json", "{\"benches\": []}", List.of("CPU: a test CPU"), List.of("-Dflag=1"),
-            List.of("Placement: 2 carriers"), new Ideal.UnitCosts(1.9, 250), 2);
+            List.of("Placement: 2 carriers"), new Ideal.UnitCosts(1.9, 250), 2, List.of());
 
     @Test
     void tiesMachineRunAndEveryBenchTogether(@TempDir Path out) throws Exception {

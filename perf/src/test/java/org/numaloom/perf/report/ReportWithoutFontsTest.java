@@ -112,7 +112,7 @@ class ReportWithoutFontsTest {
                     Measurement.of("high", "MCS", 8, 380_000, "actions/s", 2, spread),
                     Measurement.of("words", "MCS", 2, 150_000, "lines/s", 2, spread)));
             Report.write(Path.of(args[0]), new Report.RunInfo("20261124-120000", "numaloom bench", "mem.json", "",
-                    List.of(), List.of(), List.of(), null, 2), CONFIG.benches(), rows);
+                    List.of(), List.of(), List.of(), null, 2, List.of()), CONFIG.benches(), rows);
         }
 
         static Child run(Path out, Path home, Map<String, String> environment) throws IOException, InterruptedException {
