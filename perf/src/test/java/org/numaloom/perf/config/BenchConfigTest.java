@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.numaloom.perf.bench.Exclusion;
+import org.numaloom.perf.bench.Handoffs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -88,6 +89,24 @@ class BenchConfigTest {
         assertTrue(manycore.stream().allMatch(bench -> bench.rounds() >= 2),
                 "a many-core run interleaves its locks, so that a lock and the JDK locks it is compared with"
                         + " run minutes apart at most");
+    }
+
+    /**
+     * The modelled-cost curve in one run: each cost is a variant that sets the fork property the
+     * benches read, so a renamed property would leave every "cost" at 0 without an error; and each
+     * cost has its own JDK baselines, so that every ratio compares locks under the same charge.
+     */
+    @Test
+    void theRemoteCostConfigChargesEachCostThroughTheBenchesPropertyToOursAndTheJdkLocks() {
+        BenchSpec curve = only(BenchConfig.read(Path.of("configs/remote-cost.json")));
+        for (String cost : List.of("130", "400")) {
+            for (String lock : List.of("NUMA_MCS", "CNA", "UNFAIR_REENTRANT", "SYNCHRONIZED")) {
+                String variant = lock + BenchSpec.VARIANT_SEPARATOR + "c" + cost;
+                assertEquals(List.of("-D" + Handoffs.REMOTE_COST_PROPERTY + "=" + cost), curve.jvmArgsOf(variant), variant);
+            }
+        }
+        assertEquals(8, curve.variantJvmArgs().size(), "only the cost variants: " + curve.variantJvmArgs().keySet());
+        assertTrue(curve.locks().containsAll(List.of("NUMA_MCS", "CNA", "UNFAIR_REENTRANT", "SYNCHRONIZED")), "cost 0");
     }
 
     @Test
