@@ -184,8 +184,20 @@ public final class Report {
                     .append(".svg)\n\n");
         }
         md.append(ResultTable.markdown(rows)).append('\n');
+        appendVariants(md, bench);
         if (bench.rounds() > 1) {
             appendRoundRatios(md, rows);
+        }
+    }
+
+    /** What each of the bench's variants adds to its lock's forks: the table names them, the flags are here. */
+    private static void appendVariants(StringBuilder md, BenchSpec bench) {
+        List<String> variants = bench.locks().stream().filter(bench.variantJvmArgs()::containsKey)
+                .map(variant -> "`" + variant + "` with " + (bench.jvmArgsOf(variant).isEmpty() ? "no flags of its own"
+                        : "`" + String.join(" ", bench.jvmArgsOf(variant)) + "`"))
+                .toList();
+        if (!variants.isEmpty()) {
+            md.append("Variants: ").append(String.join("; ", variants)).append(".\n\n");
         }
     }
 

@@ -144,6 +144,20 @@ class ReportTest {
         assertEquals("virtual threads (2 carriers)", chart.xLabel());
     }
 
+    /** A variant differs from its lock only by its flags: its bench's section says them, not only the config at the end. */
+    @Test
+    void aBenchsSectionListsItsVariantsFlags(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "locks": [
+                  {"name": "MCS"}, {"name": "MCS", "variant": "nospin", "jvmArgs": ["-Dnumaloom.leaderSpinNanos=0", "-Da=1"]},
+                  {"name": "MCS", "variant": "same"}]}}]}""", "s.json");
+        Report.write(out, INFO, config.benches(), Compared.compare(List.of(measurement("short", "MCS", 2, 5e6),
+                measurement("short", "MCS@nospin", 2, 4e6), measurement("short", "MCS@same", 2, 5e6))), throwing(new Error()));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("\n\nVariants: `MCS@nospin` with `-Dnumaloom.leaderSpinNanos=0 -Da=1`; `MCS@same` with no"
+                + " flags of its own.\n\n"), report);
+    }
+
     /** A PNG writer that throws {@code cannotDraw}, which is unchecked. */
     private static Report.PngWriter throwing(Throwable cannotDraw) {
         return (chart, directory, stem) -> {
