@@ -9,6 +9,8 @@ import java.util.Optional;
 
 import org.numaloom.locks.topology.Topology;
 import org.numaloom.perf.bench.Handoffs;
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.config.BenchSpec;
 
 /**
  * What a run can see of locality: the topology in force for the runner (which orders the CPUs that
@@ -34,11 +36,37 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
     static Locality of(Optional<String> override, long remoteCostNanos) {
         Topology topology = override.map(Locality::load).orElseGet(Topology::current);
         if (remoteCostNanos > 0 && !Handoffs.recordedUnder(topology)) {
-            throw new IllegalArgumentException("--remote-cost-ns " + remoteCostNanos + " is charged when the lock moves"
-                    + " between NUMA nodes, and the topology in force has one node (" + topology + "), so it would"
-                    + " never be; simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers");
+            throw neverCharged("--remote-cost-ns " + remoteCostNanos + " is", topology);
         }
         return new Locality(topology, override.map(Locality::forForks), remoteCostNanos);
+    }
+
+    /**
+     * Refuses a config whose variant sets the modelled cost itself (as {@code perf/configs/remote-cost.json}
+     * does, one cost per variant) where the topology has one node: its forks would run uncharged and
+     * be reported as if charged.
+     */
+    void requireChargeable(BenchConfig config) {
+        if (Handoffs.recordedUnder(topology)) {
+            return;
+        }
+        String costFlag = "-D" + Handoffs.REMOTE_COST_PROPERTY + "=";
+        for (BenchSpec bench : config.benches()) {
+            for (String variant : bench.locks()) { // in the config's order: the first such variant is named
+                for (String flag : bench.jvmArgsOf(variant)) {
+                    if (flag.startsWith(costFlag)) {
+                        throw neverCharged("bench '" + bench.id() + "' of " + config.source() + ": " + variant + " sets "
+                                + flag + ", a cost", topology);
+                    }
+                }
+            }
+        }
+    }
+
+    private static IllegalArgumentException neverCharged(String whatIsCharged, Topology topology) {
+        return new IllegalArgumentException(whatIsCharged + " charged when the lock moves between NUMA nodes, and the"
+                + " topology in force has one node (" + topology + "), so it would never be; simulate two with"
+                + " --topology \"2 nodes x 1 cpus\" --pin carriers");
     }
 
     /** The flags that give the forks this locality. */

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.numaloom.locks.topology.Topology;
+import org.numaloom.perf.config.BenchConfig;
 import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
@@ -76,6 +77,21 @@ class LocalityTest {
         assertTrue(message.startsWith("--remote-cost-ns 100 is charged when the lock moves between NUMA nodes, and the"
                 + " topology in force has one node"), message);
         assertTrue(message.endsWith("simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers"), message);
+    }
+
+    /** A variant may set the cost for its own forks; on one node that would report uncharged forks as charged. */
+    @Test
+    void aVariantsRemoteCostNeedsSeveralNodesToo() {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "locks": [
+                  {"name": "CNA"}, {"name": "CNA", "variant": "c130", "jvmArgs": ["-Da=1", "-Dnumaloom.perf.remoteCostNanos=130"]}]}}]}""",
+                "cost.json");
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> Locality.of(Optional.of("1 node x 2 cpus"), 0).requireChargeable(config)).getMessage();
+        assertTrue(message.startsWith("bench 'short' of cost.json: CNA@c130 sets -Dnumaloom.perf.remoteCostNanos=130, a cost"
+                + " charged when the lock moves between NUMA nodes, and the topology in force has one node"), message);
+        assertTrue(message.endsWith("simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers"), message);
+        Locality.of(Optional.of("2 nodes x 1 cpus"), 0).requireChargeable(config);
     }
 
     @Test
