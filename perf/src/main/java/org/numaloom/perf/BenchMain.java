@@ -14,7 +14,10 @@ import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.numaloom.perf.config.BenchConfig;
@@ -241,7 +244,10 @@ public final class BenchMain {
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
                            List<String> failedRuns) throws IOException {
-        List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()));
+        Map<String, Set<String>> locksByBench = config.benches().stream()
+                .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
+        List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
+                bench -> locksByBench.getOrDefault(bench, Set.of()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
         report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
@@ -307,6 +313,11 @@ public final class BenchMain {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
             console.print(ResultTable.text(ofBench));
+            List<String> variants = Report.variants(spec);
+            if (!variants.isEmpty()) {
+                console.println("Variants:");
+                variants.forEach(variant -> console.println("  " + variant));
+            }
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);

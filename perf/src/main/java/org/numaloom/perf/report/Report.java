@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import org.numaloom.perf.bench.Exclusion;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
@@ -190,15 +192,31 @@ public final class Report {
         }
     }
 
-    /** What each of the bench's variants adds to its lock's forks: the table names them, the flags are here. */
     private static void appendVariants(StringBuilder md, BenchSpec bench) {
-        List<String> variants = bench.locks().stream().filter(bench.variantJvmArgs()::containsKey)
-                .map(variant -> "`" + variant + "` with " + (bench.jvmArgsOf(variant).isEmpty() ? "no flags of its own"
-                        : "`" + String.join(" ", bench.jvmArgsOf(variant)) + "`"))
-                .toList();
+        List<String> variants = variants(bench);
         if (!variants.isEmpty()) {
-            md.append("Variants: ").append(String.join("; ", variants)).append(".\n\n");
+            md.append("Variants:\n\n");
+            variants.forEach(variant -> md.append("- ").append(variant).append('\n'));
+            md.append('\n');
         }
+    }
+
+    /**
+     * A line per variant of the bench: the flags it adds to its lock's forks, and the baselines of
+     * its ratios where they are the baselines' variants of its label ({@link Compared#baselineLabel}).
+     * The tables name the variants; these lines say what they are.
+     */
+    public static List<String> variants(BenchSpec bench) {
+        Set<String> locks = Set.copyOf(bench.locks());
+        return bench.locks().stream().filter(bench.variantJvmArgs()::containsKey)
+                .map(variant -> {
+                    String label = Compared.baselineLabel(variant, locks);
+                    List<String> flags = bench.jvmArgsOf(variant);
+                    return variant + ": " + (flags.isEmpty() ? "no flags of its own" : String.join(" ", flags))
+                            + (label.isEmpty() ? "" : "; ratios to " + Exclusion.RATIO_BASELINES.stream()
+                                    .map(baseline -> baseline + label).collect(Collectors.joining(" and ")));
+                })
+                .toList();
     }
 
     /**

@@ -154,8 +154,18 @@ class ReportTest {
         Report.write(out, INFO, config.benches(), Compared.compare(List.of(measurement("short", "MCS", 2, 5e6),
                 measurement("short", "MCS@nospin", 2, 4e6), measurement("short", "MCS@same", 2, 5e6))), throwing(new Error()));
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("\n\nVariants: `MCS@nospin` with `-Dnumaloom.leaderSpinNanos=0 -Da=1`; `MCS@same` with no"
-                + " flags of its own.\n\n"), report);
+        assertTrue(report.contains("\n\nVariants:\n\n- MCS@nospin: -Dnumaloom.leaderSpinNanos=0 -Da=1\n- MCS@same: no flags of"
+                + " its own\n\n"), report);
+    }
+
+    @Test
+    void theVariantsLineSaysWhichBaselinesAVariantIsComparedWith() {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "locks": [
+                  {"name": "MCS", "variant": "c1", "jvmArgs": ["-Dc=1"]}, {"name": "SYNCHRONIZED", "variant": "c1", "jvmArgs": ["-Dc=1"]},
+                  {"name": "UNFAIR_REENTRANT", "variant": "c1", "jvmArgs": ["-Dc=1"]}]}}]}""", "s.json");
+        assertEquals(List.of("MCS@c1: -Dc=1; ratios to UNFAIR_REENTRANT@c1 and SYNCHRONIZED@c1", "SYNCHRONIZED@c1: -Dc=1",
+                "UNFAIR_REENTRANT@c1: -Dc=1"), Report.variants(config.benches().get(0)));
     }
 
     /** A PNG writer that throws {@code cannotDraw}, which is unchecked. */

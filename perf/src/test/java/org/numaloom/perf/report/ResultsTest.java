@@ -2,6 +2,7 @@ package org.numaloom.perf.report;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,30 @@ class ResultsTest {
         assertEquals(1.0, numaMcs.to(Compared.BEST_JDK).median(), EPSILON, "per round the leader, not the lower median");
         assertEquals("1.00 (median of 1.00, 1.00, 3.00)", numaMcs.to(Compared.BEST_JDK).describe());
         assertEquals(List.of(1.0 / 3, 3.0, 1.0), rows.get(2).to("UNFAIR_REENTRANT").perRound(), "SYNCHRONIZED, round by round");
+    }
+
+    /**
+     * A label that the baselines carry too names a condition they all ran under (a modelled cost):
+     * a variant of ours is compared with the baselines of its label; a baseline's own variant, and a
+     * variant whose label only one baseline carries, with the baselines themselves.
+     */
+    @Test
+    void aVariantIsComparedWithTheBaselinesOfItsLabelWhereTheBenchHasBoth() {
+        List<Compared> rows = Compared.compare(List.of(rounds("CNA@c400", 4, 4), rounds("UNFAIR_REENTRANT@c400", 2, 2),
+                rounds("SYNCHRONIZED@c400", 1, 1), rounds("UNFAIR_REENTRANT", 4, 4), rounds("SYNCHRONIZED", 4, 4),
+                rounds("CNA@nospin", 2, 2), rounds("SYNCHRONIZED@nospin", 1, 1)));
+        assertEquals(List.of(2.0, 4.0), List.of(rows.get(0).vsUnfairReentrant(), rows.get(0).vsSynchronized()),
+                "CNA@c400 against UNFAIR_REENTRANT@c400 and SYNCHRONIZED@c400");
+        assertEquals(0.25, rows.get(2).vsSynchronized(), EPSILON, "SYNCHRONIZED@c400 against SYNCHRONIZED: the cost's own effect");
+        assertEquals(List.of(0.5, 0.5), List.of(rows.get(5).vsUnfairReentrant(), rows.get(5).vsSynchronized()),
+                "no UNFAIR_REENTRANT@nospin: CNA@nospin against the baselines themselves");
+
+        List<Compared> failedBaseline = Compared.compare(List.of(rounds("CNA@c400", 4, 4), rounds("SYNCHRONIZED@c400", 1, 1),
+                        rounds("UNFAIR_REENTRANT", 4, 4), rounds("SYNCHRONIZED", 4, 4)),
+                bench -> Set.of("CNA@c400", "UNFAIR_REENTRANT@c400", "SYNCHRONIZED@c400", "UNFAIR_REENTRANT", "SYNCHRONIZED"));
+        assertTrue(Double.isNaN(failedBaseline.get(0).vsUnfairReentrant()),
+                "UNFAIR_REENTRANT@c400 ran and failed: no ratio, not one to the uncharged lock");
+        assertEquals(4.0, failedBaseline.get(0).vsSynchronized(), EPSILON);
     }
 
     @Test
