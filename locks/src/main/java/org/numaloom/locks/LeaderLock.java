@@ -288,7 +288,7 @@ abstract class LeaderLock extends LeaderLockFields {
      * leave the word as that release read it, its compare-and-set would succeed, and the leader
      * would park with no hint to bring a release to it.
      */
-    private static long announceParking(long s) {
+    static long announceParking(long s) {
         return (s | LEADER_PARKED) + STAMP;
     }
 

@@ -129,7 +129,7 @@ class NumaMcsLockTest {
             assertNull(queue.enqueue(leader), "node 1's queue was not empty");
             queue.leader = leader;
             leader.parked = true;
-            lock.state = (lock.state | LeaderLock.LEADER_PARKED) + LeaderLock.STAMP;
+            lock.state = LeaderLock.announceParking(lock.state);
 
             int releases = 0;
             do {

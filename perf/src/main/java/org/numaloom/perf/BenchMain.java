@@ -90,7 +90,7 @@ public final class BenchMain {
             config = BenchConfig.read(configFile(args.config().orElse(BenchArgs.DEFAULT_CONFIG)))
                     .with(args.locks(), args.threads(), args.quick());
             locality = Locality.of(args.topology(), args.remoteCostNanos());
-            locality.requireChargeable(config);
+            locality.requireConsistentCosts(config);
             cpus = Placement.machineCpus(locality.topology());
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();

@@ -43,20 +43,26 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
 
     /**
      * Refuses a config whose variant sets the modelled cost itself (as {@code perf/configs/remote-cost.json}
-     * does, one cost per variant) where the topology has one node: its forks would run uncharged and
-     * be reported as if charged.
+     * does, one cost per variant) where the costs would not be what its rows say: on a topology of
+     * one node, where its forks would run uncharged, and together with {@code --remote-cost-ns},
+     * which would charge the rows that stand for no cost.
      */
-    void requireChargeable(BenchConfig config) {
-        if (Handoffs.recordedUnder(topology)) {
-            return;
-        }
+    void requireConsistentCosts(BenchConfig config) {
         String costFlag = "-D" + Handoffs.REMOTE_COST_PROPERTY + "=";
         for (BenchSpec bench : config.benches()) {
             for (String variant : bench.locks()) { // in the config's order: the first such variant is named
                 for (String flag : bench.jvmArgsOf(variant)) {
-                    if (flag.startsWith(costFlag)) {
-                        throw neverCharged("bench '" + bench.id() + "' of " + config.source() + ": " + variant + " sets "
-                                + flag + ", a cost", topology);
+                    if (!flag.startsWith(costFlag)) {
+                        continue;
+                    }
+                    String setsItsCost = "bench '" + bench.id() + "' of " + config.source() + ": " + variant + " sets " + flag;
+                    if (!Handoffs.recordedUnder(topology)) {
+                        throw neverCharged(setsItsCost + ", a cost", topology);
+                    }
+                    if (remoteCostNanos > 0) {
+                        throw new IllegalArgumentException(setsItsCost + ", and --remote-cost-ns " + remoteCostNanos
+                                + " would charge the forks of its other locks, which stand for no cost; give the costs"
+                                + " one way: drop --remote-cost-ns, or use a config without cost variants");
                     }
                 }
             }

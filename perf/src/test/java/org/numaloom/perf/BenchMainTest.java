@@ -42,6 +42,34 @@ class BenchMainTest {
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
 
+    /**
+     * A variant compared with the baselines' variants of its label keeps that pairing when one of
+     * them fails: no ratio to it, rather than a ratio to the uncharged baseline.
+     */
+    @Test
+    void aVariantWhoseLabelledBaselineFailedHasNoRatioToItRatherThanOneToThePlainBaseline(@TempDir Path out)
+            throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS", "variant": "c1", "jvmArgs": ["-Dc=1"]},
+                    {"name": "UNFAIR_REENTRANT", "variant": "c1", "jvmArgs": ["-Dc=1"]},
+                    {"name": "SYNCHRONIZED", "variant": "c1", "jvmArgs": ["-Dc=1"]}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
+                "labelled.json");
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+
+        BenchMain.Outcome outcome = bench.measure(JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS), run -> {
+            if (run.variant().equals("UNFAIR_REENTRANT@c1")) {
+                throw new RunnerException("Benchmark caught the exception");
+            }
+            return List.of(JmhResults.run(JmhResults.iteration(run.variant().equals("SYNCHRONIZED@c1") ? 2_000_000 : 1_000_000,
+                    0, 1000)));
+        }, "20261127-120000", new String[0]);
+
+        Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS@c1")).findFirst().orElseThrow();
+        assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "a ratio to the plain UNFAIR_REENTRANT: " + mcs.vsUnfairReentrant());
+        assertEquals(2.0, mcs.vsSynchronized(), 1e-9, "to SYNCHRONIZED@c1, not to SYNCHRONIZED (1.0)");
+    }
+
     /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */
     @Test
     void aFailedRunIsReportedAndTheOthersAreStillMeasuredAndWritten(@TempDir Path out) throws Exception {

@@ -81,17 +81,22 @@ class LocalityTest {
 
     /** A variant may set the cost for its own forks; on one node that would report uncharged forks as charged. */
     @Test
-    void aVariantsRemoteCostNeedsSeveralNodesToo() {
+    void aVariantsRemoteCostNeedsSeveralNodesAndNoCostForTheWholeRun() {
         BenchConfig config = BenchConfig.parse("""
                 {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "locks": [
                   {"name": "CNA"}, {"name": "CNA", "variant": "c130", "jvmArgs": ["-Da=1", "-Dnumaloom.perf.remoteCostNanos=130"]}]}}]}""",
                 "cost.json");
         String message = assertThrows(IllegalArgumentException.class,
-                () -> Locality.of(Optional.of("1 node x 2 cpus"), 0).requireChargeable(config)).getMessage();
+                () -> Locality.of(Optional.of("1 node x 2 cpus"), 0).requireConsistentCosts(config)).getMessage();
         assertTrue(message.startsWith("bench 'short' of cost.json: CNA@c130 sets -Dnumaloom.perf.remoteCostNanos=130, a cost"
                 + " charged when the lock moves between NUMA nodes, and the topology in force has one node"), message);
         assertTrue(message.endsWith("simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers"), message);
-        Locality.of(Optional.of("2 nodes x 1 cpus"), 0).requireChargeable(config);
+        Locality.of(Optional.of("2 nodes x 1 cpus"), 0).requireConsistentCosts(config);
+        assertEquals("bench 'short' of cost.json: CNA@c130 sets -Dnumaloom.perf.remoteCostNanos=130, and --remote-cost-ns 400"
+                        + " would charge the forks of its other locks, which stand for no cost; give the costs one way: drop"
+                        + " --remote-cost-ns, or use a config without cost variants",
+                assertThrows(IllegalArgumentException.class,
+                        () -> Locality.of(Optional.of("2 nodes x 1 cpus"), 400).requireConsistentCosts(config)).getMessage());
     }
 
     @Test

@@ -204,7 +204,11 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         List<String> canonical = new ArrayList<>();
         for (String name : names) {
             if (name.contains(BenchSpec.VARIANT_SEPARATOR)) {
-                canonical.add(variantOf(name.strip(), spec));
+                String variant = variantOf(name.strip(), spec);
+                canonical.add(variant);
+                // the baselines' variants of its label, where it is compared with them
+                spec.ratioBaselinesOf(variant).stream().filter(baseline -> !baseline.equals(BenchSpec.lockOf(baseline)))
+                        .forEach(canonical::add);
                 continue;
             }
             try {

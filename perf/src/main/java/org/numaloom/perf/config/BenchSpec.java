@@ -1,8 +1,11 @@
 package org.numaloom.perf.config;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.numaloom.perf.bench.Exclusion;
 
 /**
  * One bench of a config, checked and complete: what it runs, on which locks and thread counts, and
@@ -39,6 +42,33 @@ public record BenchSpec(String id, String title, Work work, List<String> locks, 
     /** The extra JVM flags of the forks that measure {@code name}: a variant's, else none. */
     public List<String> jvmArgsOf(String name) {
         return variantJvmArgs.getOrDefault(name, List.of());
+    }
+
+    /**
+     * The locks a lock's ratios are taken to, in the order of {@link Exclusion#RATIO_BASELINES}. A
+     * variant of a lock that is not a baseline, {@code NUMA_MCS@c130}, is compared with the
+     * baselines' variants of its label ({@code UNFAIR_REENTRANT@c130}, {@code SYNCHRONIZED@c130};
+     * labels compared ignoring case, as a config's check of duplicates does) where its bench
+     * measures both: the label then names a condition that all of them ran under, such as the
+     * modelled cost of {@code perf/configs/remote-cost.json}. Any other lock, a baseline's own
+     * variant included ({@code SYNCHRONIZED@same}, an A/A pair that shows the run's noise), is
+     * compared with the baselines themselves.
+     */
+    public static List<String> ratioBaselinesOf(String lock, Collection<String> benchLocks) {
+        String lockOnly = lockOf(lock);
+        if (lockOnly.equals(lock) || Exclusion.BASELINES.contains(lockOnly)) {
+            return Exclusion.RATIO_BASELINES;
+        }
+        String label = lock.substring(lockOnly.length());
+        List<String> labelled = Exclusion.RATIO_BASELINES.stream()
+                .map(baseline -> benchLocks.stream().filter((baseline + label)::equalsIgnoreCase).findFirst().orElse(null))
+                .toList();
+        return labelled.contains(null) ? Exclusion.RATIO_BASELINES : labelled;
+    }
+
+    /** {@link #ratioBaselinesOf(String, Collection)} among this bench's locks. */
+    public List<String> ratioBaselinesOf(String lock) {
+        return ratioBaselinesOf(lock, locks);
     }
 
     BenchSpec with(List<String> locks, List<Integer> threads, int warmupIterations, int measurementIterations, int forks,

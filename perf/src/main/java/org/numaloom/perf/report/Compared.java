@@ -87,14 +87,17 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
         };
     }
 
-    /** Each of {@code measured}, compared with the baselines found among them ({@link #baselineLabel}). */
+    /**
+     * Each of {@code measured}, compared with the baselines found among them ({@link BenchSpec#ratioBaselinesOf}),
+     * taking the locks measured as the locks each bench ran: right when no run failed.
+     */
     public static List<Compared> compare(List<Measurement> measured) {
         return compare(measured, bench -> measured.stream().filter(m -> m.bench().equals(bench)).map(Measurement::lock)
                 .collect(Collectors.toSet()));
     }
 
     /**
-     * Each of {@code measured}, compared with its baselines ({@link #baselineLabel}).
+     * Each of {@code measured}, compared with its baselines ({@link BenchSpec#ratioBaselinesOf}).
      *
      * @param locksOf the locks a bench measures, by its id, as its config lists them: which baselines
      *                a variant is compared with follows from what the bench ran, not from which of its
@@ -103,29 +106,10 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
     public static List<Compared> compare(List<Measurement> measured, Function<String, Set<String>> locksOf) {
         return measured.stream()
                 .map(m -> {
-                    String label = baselineLabel(m.lock(), locksOf.apply(m.bench()));
-                    return new Compared(m, ratio(m, Exclusion.UNFAIR_REENTRANT + label, measured),
-                            ratio(m, Exclusion.SYNCHRONIZED + label, measured));
+                    List<String> baselines = BenchSpec.ratioBaselinesOf(m.lock(), locksOf.apply(m.bench()));
+                    return new Compared(m, ratio(m, baselines.get(0), measured), ratio(m, baselines.get(1), measured));
                 })
                 .toList();
-    }
-
-    /**
-     * The label of the baselines a lock is compared with, "" for the baselines themselves. A variant
-     * of a lock that is not a baseline, {@code NUMA_MCS@c130}, is compared with the baselines'
-     * variants of its label, {@code UNFAIR_REENTRANT@c130} and {@code SYNCHRONIZED@c130}, where its
-     * bench measures both: the label then names a condition that all of them ran under, such as
-     * the modelled cost of {@code perf/configs/remote-cost.json}. Any other lock, a baseline's own
-     * variant included ({@code SYNCHRONIZED@same}, an A/A pair that shows the run's noise), is
-     * compared with the baselines themselves.
-     */
-    public static String baselineLabel(String lock, Set<String> benchLocks) {
-        int separator = lock.indexOf(BenchSpec.VARIANT_SEPARATOR);
-        if (separator < 0 || Exclusion.BASELINES.contains(lock.substring(0, separator))) {
-            return "";
-        }
-        String label = lock.substring(separator);
-        return Exclusion.RATIO_BASELINES.stream().allMatch(baseline -> benchLocks.contains(baseline + label)) ? label : "";
     }
 
     private static Ratio ratio(Measurement m, String baseline, List<Measurement> measured) {

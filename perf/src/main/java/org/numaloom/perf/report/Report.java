@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 import org.numaloom.perf.bench.Exclusion;
 import org.numaloom.perf.bench.TextStatisticsBenchmark;
@@ -38,6 +36,9 @@ public final class Report {
     public record RunInfo(String started, String command, String configSource, String configJson, List<String> machine,
                           List<String> jvmFlags, List<String> placement, Ideal.UnitCosts costs, int carriers,
                           List<String> failedRuns) {
+        public RunInfo {
+            failedRuns = List.copyOf(failedRuns);
+        }
     }
 
     private Report() {
@@ -203,18 +204,16 @@ public final class Report {
 
     /**
      * A line per variant of the bench: the flags it adds to its lock's forks, and the baselines of
-     * its ratios where they are the baselines' variants of its label ({@link Compared#baselineLabel}).
+     * its ratios where they are the baselines' variants of its label ({@link BenchSpec#ratioBaselinesOf}).
      * The tables name the variants; these lines say what they are.
      */
     public static List<String> variants(BenchSpec bench) {
-        Set<String> locks = Set.copyOf(bench.locks());
         return bench.locks().stream().filter(bench.variantJvmArgs()::containsKey)
                 .map(variant -> {
-                    String label = Compared.baselineLabel(variant, locks);
+                    List<String> baselines = bench.ratioBaselinesOf(variant);
                     List<String> flags = bench.jvmArgsOf(variant);
                     return variant + ": " + (flags.isEmpty() ? "no flags of its own" : String.join(" ", flags))
-                            + (label.isEmpty() ? "" : "; ratios to " + Exclusion.RATIO_BASELINES.stream()
-                                    .map(baseline -> baseline + label).collect(Collectors.joining(" and ")));
+                            + (baselines.equals(Exclusion.RATIO_BASELINES) ? "" : "; ratios to " + String.join(" and ", baselines));
                 })
                 .toList();
     }

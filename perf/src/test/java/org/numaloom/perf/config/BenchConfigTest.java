@@ -106,6 +106,11 @@ class BenchConfigTest {
             }
         }
         assertEquals(8, curve.variantJvmArgs().size(), "only the cost variants: " + curve.variantJvmArgs().keySet());
+        BenchSpec selected = only(BenchConfig.read(Path.of("configs/remote-cost.json"))
+                .with(List.of("NUMA_MCS@c130"), List.of(), false));
+        assertEquals(List.of("NUMA_MCS@c130", "UNFAIR_REENTRANT@c130", "SYNCHRONIZED@c130", "UNFAIR_REENTRANT", "SYNCHRONIZED"),
+                selected.locks(), "--lock brings the baselines of the variant's label, its ratios' other side");
+        assertEquals(List.of("-D" + Handoffs.REMOTE_COST_PROPERTY + "=130"), selected.jvmArgsOf("SYNCHRONIZED@c130"));
         assertTrue(curve.locks().containsAll(List.of("NUMA_MCS", "CNA", "UNFAIR_REENTRANT", "SYNCHRONIZED")), "cost 0");
     }
 

@@ -72,6 +72,8 @@ class ResultsTest {
         assertEquals(0.25, rows.get(2).vsSynchronized(), EPSILON, "SYNCHRONIZED@c400 against SYNCHRONIZED: the cost's own effect");
         assertEquals(List.of(0.5, 0.5), List.of(rows.get(5).vsUnfairReentrant(), rows.get(5).vsSynchronized()),
                 "no UNFAIR_REENTRANT@nospin: CNA@nospin against the baselines themselves");
+        assertEquals(2.0, Compared.compare(List.of(rounds("CNA@C400", 4, 4), rounds("UNFAIR_REENTRANT@c400", 2, 2),
+                rounds("SYNCHRONIZED@c400", 1, 1))).get(0).vsUnfairReentrant(), EPSILON, "labels match ignoring case");
 
         List<Compared> failedBaseline = Compared.compare(List.of(rounds("CNA@c400", 4, 4), rounds("SYNCHRONIZED@c400", 1, 1),
                         rounds("UNFAIR_REENTRANT", 4, 4), rounds("SYNCHRONIZED", 4, 4)),
