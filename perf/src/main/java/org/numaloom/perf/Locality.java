@@ -25,6 +25,8 @@ import org.numaloom.perf.config.BenchSpec;
  * @param remoteCostNanos charged to each remote hand-off inside the critical section; 0 for none
  */
 record Locality(Topology topology, Optional<String> override, long remoteCostNanos) {
+    /** The fork flag that sets the modelled cost, but for its value: {@code --remote-cost-ns}'s, or a variant's own. */
+    private static final String COST_FLAG = "-D" + Handoffs.REMOTE_COST_PROPERTY + "=";
 
     /**
      * The locality the options ask for.
@@ -48,11 +50,10 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
      * which would charge the rows that stand for no cost.
      */
     void requireConsistentCosts(BenchConfig config) {
-        String costFlag = "-D" + Handoffs.REMOTE_COST_PROPERTY + "=";
         for (BenchSpec bench : config.benches()) {
             for (String variant : bench.locks()) { // in the config's order: the first such variant is named
                 for (String flag : bench.jvmArgsOf(variant)) {
-                    if (!flag.startsWith(costFlag)) {
+                    if (!flag.startsWith(COST_FLAG)) {
                         continue;
                     }
                     String setsItsCost = "bench '" + bench.id() + "' of " + config.source() + ": " + variant + " sets " + flag;
@@ -80,7 +81,7 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
         List<String> args = new ArrayList<>();
         override.ifPresent(value -> args.add("-D" + Topology.PROPERTY + "=" + value));
         if (remoteCostNanos > 0) {
-            args.add("-D" + Handoffs.REMOTE_COST_PROPERTY + "=" + remoteCostNanos);
+            args.add(COST_FLAG + remoteCostNanos);
         }
         return args;
     }

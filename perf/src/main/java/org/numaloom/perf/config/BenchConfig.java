@@ -220,10 +220,10 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         return canonical;
     }
 
-    /** The bench's variant of that name, matched as the config's check of duplicates does (ignoring case). */
+    /** The bench's variant of that name, ignoring case ({@link BenchSpec#spelledAmong}). */
     private String variantOf(String name, BenchSpec spec) {
         Set<String> variants = spec.variantJvmArgs().keySet();
-        return variants.stream().filter(name::equalsIgnoreCase).findFirst().orElseThrow(() -> new ConfigException(
+        return BenchSpec.spelledAmong(variants, name).orElseThrow(() -> new ConfigException(
                 COMMAND_LINE, "--lock", "'" + name + "' names a variant, and bench '" + spec.id() + "' of " + source
                 + " has " + (variants.isEmpty() ? "none" : "only " + String.join(", ", spec.locks().stream()
                         .filter(variants::contains).toList()))
@@ -415,7 +415,7 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
                 if (lock.variant() != null) {
                     String variant = variantName(name, lock, field);
                     if (!Payload.orDefault(lock.skip(), false)) {
-                        if (variants.keySet().stream().anyMatch(variant::equalsIgnoreCase)) {
+                        if (BenchSpec.spelledAmong(variants.keySet(), variant).isPresent()) {
                             throw new ConfigException(source, field + ".variant", variant + " is named twice (labels"
                                     + " that differ in case alone name the same files): give each variant of a lock"
                                     + " its own label");

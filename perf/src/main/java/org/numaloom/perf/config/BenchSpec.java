@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.numaloom.perf.bench.Exclusion;
 
@@ -61,9 +62,18 @@ public record BenchSpec(String id, String title, Work work, List<String> locks, 
         }
         String label = lock.substring(lockOnly.length());
         List<String> labelled = Exclusion.RATIO_BASELINES.stream()
-                .map(baseline -> benchLocks.stream().filter((baseline + label)::equalsIgnoreCase).findFirst().orElse(null))
+                .map(baseline -> spelledAmong(benchLocks, baseline + label).orElse(null))
                 .toList();
         return labelled.contains(null) ? Exclusion.RATIO_BASELINES : labelled;
+    }
+
+    /**
+     * The name among {@code names} that is {@code name} but for case, as spelled there: variant
+     * labels that differ in case alone name the same files, so a config may not hold two of them,
+     * and a lookup (--lock, a variant's baselines) ignores case.
+     */
+    static Optional<String> spelledAmong(Collection<String> names, String name) {
+        return names.stream().filter(name::equalsIgnoreCase).findFirst();
     }
 
     /** {@link #ratioBaselinesOf(String, Collection)} among this bench's locks. */
