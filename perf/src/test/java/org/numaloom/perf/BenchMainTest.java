@@ -174,6 +174,6 @@ class BenchMainTest {
                 "- Modelled remote cost: 130 ns")) {
             assertTrue(report.contains(expected), "report.md lacks: " + expected + "\n" + report);
         }
-        assertTrue(Files.readString(out.resolve("results.csv")).contains(",0.2500\n"));
+        assertTrue(Files.readString(out.resolve("results.csv")).contains(",0.2500,\n"), "the fraction, then an empty ratio_baseline_label");
     }
 }

@@ -24,8 +24,13 @@ import org.numaloom.perf.config.BenchSpec;
  * of every round's ratio, and a burst that hits one fork moves one round's ratio, not the median;
  * the ratio of the pooled throughputs has neither defence. With one round both are the same. This is
  * the only place ratios are computed.
+ *
+ * @param baselineLabel the variant label of the baselines its ratios are to, {@code @c130} where
+ *                      they are {@code UNFAIR_REENTRANT@c130} and {@code SYNCHRONIZED@c130}
+ *                      ({@link BenchSpec#ratioBaselinesOf}); empty where they are the JDK locks
+ *                      themselves
  */
-public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio toSynchronized) {
+public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio toSynchronized, String baselineLabel) {
     /** The baseline that is, in each round, the faster of the two JDK locks. */
     public static final String BEST_JDK = "BEST_JDK";
     /** Every baseline {@link #to} takes a ratio to: {@link Exclusion#RATIO_BASELINES}, then {@value #BEST_JDK}. */
@@ -107,7 +112,9 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
         return measured.stream()
                 .map(m -> {
                     List<String> baselines = BenchSpec.ratioBaselinesOf(m.lock(), locksOf.apply(m.bench()));
-                    return new Compared(m, ratio(m, baselines.get(0), measured), ratio(m, baselines.get(1), measured));
+                    String first = baselines.get(0);
+                    return new Compared(m, ratio(m, first, measured), ratio(m, baselines.get(1), measured),
+                            first.substring(BenchSpec.lockOf(first).length()));
                 })
                 .toList();
     }

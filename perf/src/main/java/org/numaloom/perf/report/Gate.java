@@ -141,8 +141,10 @@ public final class Gate {
             return new Verdict(t, Double.NaN, false, "bench, lock or baseline missing from this run's results");
         }
         double mean = Math.exp(ratios.stream().mapToDouble(r -> Math.log(r.median())).average().orElseThrow());
+        String label = ofLock.get(0).baselineLabel(); // one per lock and bench: it follows from the bench's locks
         String detail = "geometric mean of " + ratios.stream().map(Compared.Ratio::describe)
-                .collect(Collectors.joining(", ")) + " at threads " + threadsOf(ofLock);
+                .collect(Collectors.joining(", ")) + " at threads " + threadsOf(ofLock)
+                + (label.isEmpty() ? "" : ", to the baselines' variants " + label);
         return new Verdict(t, mean, t.passes(mean), detail);
     }
 

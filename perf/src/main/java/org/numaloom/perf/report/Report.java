@@ -232,8 +232,9 @@ public final class Report {
                 .sorted(Comparator.comparingInt(row -> row.measurement().threads()))
                 .forEach(row -> {
                     md.append("| ").append(row.measurement().threads()).append(" | ").append(row.measurement().lock()).append(" |");
+                    String label = row.baselineLabel().isEmpty() ? "" : " (" + row.baselineLabel() + ")";
                     baselines.forEach(b -> md.append(' ').append(row.to(b).perRound().isEmpty() ? "n/a" : row.to(b).describe())
-                            .append(" |"));
+                            .append(label).append(" |"));
                     md.append('\n');
                 });
         md.append('\n');
@@ -311,7 +312,9 @@ public final class Report {
               the same thread count; compare ratios across machines, never absolute numbers. Where a
               bench has rounds, a ratio is the median of the rounds' ratios, each the lock's forks
               against the baseline's forks of the same round (listed under the bench's table), while
-              the throughputs pool every round's forks.
+              the throughputs pool every round's forks. A ratio marked with a variant's label, such as
+              `1.57x (@c130)`, is to the baselines' variants of that label (`SYNCHRONIZED@c130`), which
+              ran under the same condition as the row's lock (the bench's Variants lines).
             - **Ideal** is what the work alone would allow: for consumeCPU, the lower of one critical
               section at a time (inside tokens, plus the in-section yield) and all work spread over
               min(threads, carriers) carriers, from the unit costs above; for the text, the sequential

@@ -83,8 +83,8 @@ public final class ResultTable {
                 + format("%,.0f", c.measurement().spread().max())));
         addIfAny(columns, rows, "ideal", m -> m.measurement().ideal(), "%,.0f");
         addIfAny(columns, rows, "efficiency", m -> m.measurement().efficiency(), "%.2f");
-        addIfAny(columns, rows, "vs " + Exclusion.UNFAIR_REENTRANT, Compared::vsUnfairReentrant, "%.2fx");
-        addIfAny(columns, rows, "vs " + Exclusion.SYNCHRONIZED, Compared::vsSynchronized, "%.2fx");
+        addRatioIfAny(columns, rows, Exclusion.UNFAIR_REENTRANT, Compared::vsUnfairReentrant);
+        addRatioIfAny(columns, rows, Exclusion.SYNCHRONIZED, Compared::vsSynchronized);
         addIfAny(columns, rows, "RSS B/thread", m -> m.measurement().residentBytesPerThread(), "%,.0f");
         addIfAny(columns, rows, "heap B/thread", m -> m.measurement().heapBytesPerThread(), "%,.0f");
         addIfAny(columns, rows, ResultCsv.REMOTE_HANDOFF_FRACTION, m -> m.measurement().remoteHandoffFraction(), "%.3f");
@@ -95,6 +95,19 @@ public final class ResultTable {
                                  ToDoubleFunction<Compared> value, String format) {
         if (rows.stream().anyMatch(row -> !Double.isNaN(value.applyAsDouble(row)))) {
             columns.add(new Column(header, row -> format(format, value.applyAsDouble(row))));
+        }
+    }
+
+    /**
+     * A ratio column: {@code 1.57x}, or {@code 1.57x (@c130)} on a row whose ratios are to the
+     * baselines' variants of that label ({@link Compared#baselineLabel}), so the header's baseline
+     * is not taken for the one the row was divided by.
+     */
+    private static void addRatioIfAny(List<Column> columns, List<Compared> rows, String baseline,
+                                      ToDoubleFunction<Compared> ratio) {
+        if (rows.stream().anyMatch(row -> !Double.isNaN(ratio.applyAsDouble(row)))) {
+            columns.add(new Column("vs " + baseline, row -> format("%.2fx", ratio.applyAsDouble(row))
+                    + (row.baselineLabel().isEmpty() ? "" : " (" + row.baselineLabel() + ")")));
         }
     }
 

@@ -82,6 +82,17 @@ class GateTest {
         assertTrue(only(Gate.check(List.of(threshold(Gate.BEST_JDK, 1.0)), rows)).passed(), "at the threshold it passes");
     }
 
+    /** A threshold on a variant compared with the baselines' variants of its label says which baselines it read. */
+    @Test
+    void aVerdictOnAVariantNamesTheBaselinesVariants() {
+        List<Compared> rows = Compared.compare(List.of(ResultsTest.rounds("NUMA_MCS@c130", 2, 2),
+                ResultsTest.rounds("UNFAIR_REENTRANT@c130", 1, 1), ResultsTest.rounds("SYNCHRONIZED@c130", 1, 1)));
+        Gate.Verdict verdict = only(Gate.check(List.of(new Gate.Threshold("high", "NUMA_MCS@c130", "SYNCHRONIZED", 1.5,
+                "why")), rows));
+        assertEquals("PASS high NUMA_MCS@c130 vs SYNCHRONIZED: 2.00, minimum 1.50 (geometric mean of 2.00 at threads 2, "
+                + "to the baselines' variants @c130)", verdict.describe());
+    }
+
     @Test
     void failsWhenTheLockWasNotMeasured() {
         Gate.Verdict verdict = only(Gate.check(List.of(new Gate.Threshold("high", "MCS", "SYNCHRONIZED", 0.1, "why")), ROWS));

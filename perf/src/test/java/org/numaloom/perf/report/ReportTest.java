@@ -2,6 +2,7 @@ package org.numaloom.perf.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -168,6 +169,25 @@ class ReportTest {
                 "UNFAIR_REENTRANT@c1: -Dc=1"), Report.variants(config.benches().get(0)));
     }
 
+    /** The round-by-round ratios of a variant compared with the baselines' variants of its label are marked with it. */
+    @Test
+    void theRoundRatiosOfAVariantNameTheBaselinesVariants(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "rounds": 2, "locks": [
+                  {"name": "MCS", "variant": "c1", "jvmArgs": ["-Dc=1"]}, {"name": "SYNCHRONIZED", "variant": "c1", "jvmArgs": ["-Dc=1"]},
+                  {"name": "UNFAIR_REENTRANT", "variant": "c1", "jvmArgs": ["-Dc=1"]}]}}]}""", "s.json");
+        String bench = config.benches().get(0).id();
+        List<Compared> rows = Compared.compare(List.of(rounds(bench, "MCS@c1", 4, 4), rounds(bench, "SYNCHRONIZED@c1", 2, 2),
+                rounds(bench, "UNFAIR_REENTRANT@c1", 1, 1), rounds(bench, "SYNCHRONIZED", 1, 1),
+                rounds(bench, "UNFAIR_REENTRANT", 1, 1)));
+
+        Report.write(out, INFO, config.benches(), rows);
+
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| 2 | MCS@c1 | 4.00 (median of 4.00, 4.00) (@c1) | 2.00 (median of 2.00, 2.00) (@c1) |"), md);
+        assertTrue(md.contains("| 2 | SYNCHRONIZED@c1 | 2.00 (median of 2.00, 2.00) | 2.00 (median of 2.00, 2.00) |"), md);
+    }
+
     /** A PNG writer that throws {@code cannotDraw}, which is unchecked. */
     private static Report.PngWriter throwing(Throwable cannotDraw) {
         return (chart, directory, stem) -> {
@@ -180,6 +200,12 @@ class ReportTest {
 
     private static int occurrences(String text, String part) {
         return text.split(Pattern.quote(part), -1).length - 1;
+    }
+
+    /** Of {@code bench} at 2 threads, with a throughput per round (the pooled one is their mean). */
+    private static Measurement rounds(String bench, String lock, double... perRound) {
+        return measurement(bench, lock, 2, Arrays.stream(perRound).average().orElseThrow())
+                .withRounds(Arrays.stream(perRound).boxed().toList());
     }
 
     private static Measurement measurement(String bench, String lock, int threads, double throughput) {

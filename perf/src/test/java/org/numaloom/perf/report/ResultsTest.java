@@ -109,13 +109,13 @@ class ResultsTest {
                 LOW_NUMA_MCS_2.withRemoteHandoffFraction(0.0625)));
         assertEquals("""
                 bench,lock,threads,throughput,unit,error_pct,min,median,max,cv_pct,ideal,efficiency,ratio_unfair_reentrant,\
-                ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread,remote_handoff_fraction
-                high,NUMA_MCS,2,800000.0,actions/s,2.50,700000.0,800000.0,900000.0,12.50,1000000.0,0.8000,2.0000,0.8000,,,
-                high,NUMA_MCS,64,300000.0,actions/s,,700000.0,800000.0,900000.0,12.50,,,,,,,
-                high,UNFAIR_REENTRANT,2,400000.0,actions/s,1.00,700000.0,800000.0,900000.0,12.50,,,1.0000,0.4000,,,
-                high,SYNCHRONIZED,2,1000000.0,actions/s,3.00,700000.0,800000.0,900000.0,12.50,,,2.5000,1.0000,,,
-                switch,VIRTUAL,100,5000000.0,switches/s,1.00,700000.0,800000.0,900000.0,12.50,,,,,-12,1024,
-                low,NUMA_MCS,2,10000.0,actions/s,1.50,700000.0,800000.0,900000.0,12.50,,,,,,,0.0625
+                ratio_synchronized,resident_bytes_per_thread,heap_bytes_per_thread,remote_handoff_fraction,ratio_baseline_label
+                high,NUMA_MCS,2,800000.0,actions/s,2.50,700000.0,800000.0,900000.0,12.50,1000000.0,0.8000,2.0000,0.8000,,,,
+                high,NUMA_MCS,64,300000.0,actions/s,,700000.0,800000.0,900000.0,12.50,,,,,,,,
+                high,UNFAIR_REENTRANT,2,400000.0,actions/s,1.00,700000.0,800000.0,900000.0,12.50,,,1.0000,0.4000,,,,
+                high,SYNCHRONIZED,2,1000000.0,actions/s,3.00,700000.0,800000.0,900000.0,12.50,,,2.5000,1.0000,,,,
+                switch,VIRTUAL,100,5000000.0,switches/s,1.00,700000.0,800000.0,900000.0,12.50,,,,,-12,1024,,
+                low,NUMA_MCS,2,10000.0,actions/s,1.50,700000.0,800000.0,900000.0,12.50,,,,,,,0.0625,
                 """, ResultCsv.render(rows));
     }
 
@@ -153,6 +153,21 @@ class ResultsTest {
                 | 2 | SYNCHRONIZED | 1,000,000 | 12.5 | 700,000..900,000 | n/a | n/a | 2.50x | 1.00x | n/a |
                 | 2 | NUMA_MCS | 800,000 | 12.5 | 700,000..900,000 | 1,000,000 | 0.80 | 2.00x | 0.80x | 0.013 |
                 """, ResultTable.markdown(rows));
+    }
+
+    /**
+     * A row compared with the baselines' variants of its label says so in every cell of its ratios
+     * and in results.csv, since the column headers name the baselines themselves.
+     */
+    @Test
+    void aRatioToTheBaselinesVariantsIsMarkedWithTheirLabel() {
+        List<Compared> rows = Compared.compare(List.of(rounds("CNA@c400", 4, 4), rounds("UNFAIR_REENTRANT@c400", 2, 2),
+                rounds("SYNCHRONIZED@c400", 1, 1), rounds("UNFAIR_REENTRANT", 4, 4), rounds("SYNCHRONIZED", 4, 4)));
+        assertEquals(List.of("@c400", "", "", "", ""), rows.stream().map(Compared::baselineLabel).toList());
+        String table = ResultTable.markdown(rows);
+        assertTrue(table.contains("| CNA@c400 | 4 | 12.5 | 700,000..900,000 | 2.00x (@c400) | 4.00x (@c400) |"), table);
+        assertTrue(table.contains("| SYNCHRONIZED@c400 | 1 | 12.5 | 700,000..900,000 | 0.25x | 0.25x |"), table);
+        assertTrue(ResultCsv.row(rows.get(0)).endsWith(",2.0000,4.0000,,,,@c400"), ResultCsv.row(rows.get(0)));
     }
 
     /** Of bench {@code high} at 2 threads: its pooled throughput, then each round's. */
