@@ -253,7 +253,7 @@ public final class BenchMain {
         report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.concat(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
-                        locality.describe().stream()).toList(), costs,
+                        locality.describe(config).stream()).toList(), costs,
                 placement.parallelism(), failedRuns));
         return rows;
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.numaloom.locks.topology.Topology;
 import org.numaloom.perf.bench.Handoffs;
@@ -50,24 +51,29 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
      * which would charge the rows that stand for no cost.
      */
     void requireConsistentCosts(BenchConfig config) {
-        for (BenchSpec bench : config.benches()) {
-            for (String variant : bench.locks()) { // in the config's order: the first such variant is named
-                for (String flag : bench.jvmArgsOf(variant)) {
-                    if (!flag.startsWith(COST_FLAG)) {
-                        continue;
-                    }
-                    String setsItsCost = "bench '" + bench.id() + "' of " + config.source() + ": " + variant + " sets " + flag;
-                    if (!Handoffs.recordedUnder(topology)) {
-                        throw neverCharged(setsItsCost + ", a cost", topology);
-                    }
-                    if (remoteCostNanos > 0) {
-                        throw new IllegalArgumentException(setsItsCost + ", and --remote-cost-ns " + remoteCostNanos
-                                + " would charge the forks of its other locks, which stand for no cost; give the costs"
-                                + " one way: drop --remote-cost-ns, or use a config without cost variants");
-                    }
-                }
+        costVariants(config).findFirst().ifPresent(first -> { // in the config's order: the first such variant is named
+            String setsItsCost = "bench '" + first.bench().id() + "' of " + config.source() + ": " + first.variant()
+                    + " sets " + first.flag();
+            if (!Handoffs.recordedUnder(topology)) {
+                throw neverCharged(setsItsCost + ", a cost", topology);
             }
-        }
+            if (remoteCostNanos > 0) {
+                throw new IllegalArgumentException(setsItsCost + ", and --remote-cost-ns " + remoteCostNanos
+                        + " would charge the forks of its other locks, which stand for no cost; give the costs"
+                        + " one way: drop --remote-cost-ns, or use a config without cost variants");
+            }
+        });
+    }
+
+    /** A variant whose own flags set the modelled cost. */
+    private record CostVariant(BenchSpec bench, String variant, String flag) {
+    }
+
+    /** The config's variants that set the modelled cost, in its order. */
+    private static Stream<CostVariant> costVariants(BenchConfig config) {
+        return config.benches().stream().flatMap(bench -> bench.locks().stream()
+                .flatMap(variant -> bench.jvmArgsOf(variant).stream().filter(flag -> flag.startsWith(COST_FLAG))
+                        .map(flag -> new CostVariant(bench, variant, flag))));
     }
 
     private static IllegalArgumentException neverCharged(String whatIsCharged, Topology topology) {
@@ -86,8 +92,8 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
         return args;
     }
 
-    /** Lines for the report: whether hand-offs are recorded, and the modelled cost. */
-    List<String> describe() {
+    /** Lines for the report: whether hand-offs are recorded, and the modelled cost, {@code config}'s variants' included. */
+    List<String> describe(BenchConfig config) {
         List<String> lines = new ArrayList<>();
         lines.add(Handoffs.recordedUnder(topology)
                 ? "Remote hand-offs: recorded at every acquisition of the lock benches (remote_handoff_fraction),"
@@ -95,10 +101,17 @@ record Locality(Topology topology, Optional<String> override, long remoteCostNan
                         + " critical section"
                 : "Remote hand-offs: not recorded, the topology has one node (every hand-off is local);"
                         + " --topology \"2 nodes x 1 cpus\" --pin carriers simulates two");
-        lines.add(remoteCostNanos > 0
-                ? "Modelled remote cost: " + remoteCostNanos + " ns spun inside the critical section at each remote"
-                        + " hand-off (a model of cache lines crossing nodes, not a measurement; docs/benchmarks.md)"
-                : "Modelled remote cost: off");
+        String model = " (a model of cache lines crossing nodes, not a measurement; docs/benchmarks.md)";
+        if (remoteCostNanos > 0) {
+            lines.add("Modelled remote cost: " + remoteCostNanos + " ns spun inside the critical section at each remote"
+                    + " hand-off" + model);
+        } else if (costVariants(config).findAny().isPresent()) {
+            lines.add("Modelled remote cost: set by the variants whose flags give " + COST_FLAG + "N, N ns spun inside"
+                    + " the critical section at each remote hand-off" + model + "; each bench's Variants lines say which,"
+                    + " and the other rows are uncharged");
+        } else {
+            lines.add("Modelled remote cost: off");
+        }
         return lines;
     }
 

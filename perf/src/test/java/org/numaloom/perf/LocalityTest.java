@@ -20,6 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The topology and remote cost a run hands its forks, what it refuses, and the fraction read back from JMH. */
 class LocalityTest {
+    private static final BenchConfig NO_VARIANTS = BenchConfig.parse("""
+            {"benches": [{"name": "shortSection", "payload": {"title": "Short", "threads": [2], "locks": [{"name": "CNA"}]}}]}""",
+            "plain.json");
 
     @Test
     void aSpecGoesToTheForksAsGivenWithTheCost() {
@@ -27,8 +30,10 @@ class LocalityTest {
         assertEquals(2, locality.topology().nodeCount());
         assertEquals(List.of("-Dnumaloom.topology=2 nodes x 1 cpus", "-Dnumaloom.perf.remoteCostNanos=130"),
                 locality.jvmArgs());
-        assertTrue(locality.describe().get(0).startsWith("Remote hand-offs: recorded"), locality.describe().toString());
-        assertTrue(locality.describe().get(1).startsWith("Modelled remote cost: 130 ns"), locality.describe().toString());
+        List<String> lines = locality.describe(NO_VARIANTS);
+        assertTrue(lines.get(0).startsWith("Remote hand-offs: recorded"), lines.toString());
+        assertTrue(lines.get(1).startsWith("Modelled remote cost: 130 ns"), lines.toString());
+        assertEquals("Modelled remote cost: off", Locality.of(Optional.of("2 nodes x 1 cpus"), 0).describe(NO_VARIANTS).get(1));
     }
 
     @Test
@@ -91,7 +96,10 @@ class LocalityTest {
         assertTrue(message.startsWith("bench 'short' of cost.json: CNA@c130 sets -Dnumaloom.perf.remoteCostNanos=130, a cost"
                 + " charged when the lock moves between NUMA nodes, and the topology in force has one node"), message);
         assertTrue(message.endsWith("simulate two with --topology \"2 nodes x 1 cpus\" --pin carriers"), message);
-        Locality.of(Optional.of("2 nodes x 1 cpus"), 0).requireConsistentCosts(config);
+        Locality twoNodes = Locality.of(Optional.of("2 nodes x 1 cpus"), 0);
+        twoNodes.requireConsistentCosts(config);
+        assertTrue(twoNodes.describe(config).get(1).startsWith("Modelled remote cost: set by the variants whose flags give"
+                + " -Dnumaloom.perf.remoteCostNanos=N"), "not 'off': " + twoNodes.describe(config));
         assertEquals("bench 'short' of cost.json: CNA@c130 sets -Dnumaloom.perf.remoteCostNanos=130, and --remote-cost-ns 400"
                         + " would charge the forks of its other locks, which stand for no cost; give the costs one way: drop"
                         + " --remote-cost-ns, or use a config without cost variants",
