@@ -107,7 +107,9 @@ public final class BenchMain {
         Outcome outcome = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine);
         boolean gatePassed = thresholds.isEmpty() || passes(thresholds.get(), outcome.rows());
         if (!outcome.failures().isEmpty()) {
-            System.err.printf(Locale.ROOT, "%nbench: %d JMH run(s) failed; what the others measured is in %s:%n",
+            System.err.printf(Locale.ROOT, outcome.rows().isEmpty()
+                            ? "%nbench: %d JMH run(s) failed, all that ran; report.md in %s lists them:%n"
+                            : "%nbench: %d JMH run(s) failed; what the others measured is in %s:%n",
                     outcome.failures().size(), out);
             outcome.failures().forEach(failure -> System.err.println("  " + failure));
             System.exit(1);
@@ -208,7 +210,8 @@ public final class BenchMain {
      * Runs the plan, each run through {@code executor}, then publishes what was measured. A run that
      * fails (a lock that throws, a variant's flag that stops its forks) is reported at once and the
      * others go on, so an hour of measuring is not lost to one lock; its rows are missing, and the
-     * ratios leave out the rounds it was in (they pair rounds by number).
+     * ratios leave out the rounds it was in (they pair rounds by number). The run is published even
+     * if every JMH run failed: {@code report.md} then says what failed and where JMH's output is.
      */
     Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
         Ideal.UnitCosts costs = null;
@@ -220,7 +223,9 @@ public final class BenchMain {
                 results = executor.execute(run);
             } catch (RunnerException e) {
                 String failure = run.bench() + " " + run.describe() + ": " + whatFailed(e) + " (JMH's output: "
-                        + out.resolve("jmh").resolve(run.stem() + ".log") + ")";
+                        + out.resolve("jmh").resolve(run.stem() + ".log") + ")"
+                        + (run.bench().equals(JmhRun.CALIBRATION) ? "; without the unit costs it measures, the tables"
+                                + " have no ideal and no efficiency" : "");
                 System.err.println("bench: failed, the other runs go on: " + failure);
                 failures.add(failure);
                 continue;
@@ -231,8 +236,7 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = executed.isEmpty() ? List.of() : publish(Results.of(executed, config), costs, stamp, commandLine,
-                failures);
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures);
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -312,7 +316,7 @@ public final class BenchMain {
         for (BenchSpec spec : config.benches()) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
-            console.print(ResultTable.text(ofBench));
+            console.print(ofBench.isEmpty() ? "not measured: its JMH runs failed (listed at the end)\n" : ResultTable.text(ofBench));
             List<String> variants = Report.variants(spec);
             if (!variants.isEmpty()) {
                 console.println("Variants:");

@@ -100,8 +100,8 @@ class BenchMainTest {
         assertFalse(csv.contains("MCS@broken"), csv);
         assertEquals(1.0, outcome.rows().get(0).vsUnfairReentrant(), 1e-9, "MCS keeps its ratios");
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("## Runs that failed\n\n1 JMH run failed: its rows are missing from the tables, the"
-                + " charts and results.csv, and the ratios leave out the rounds it was in.\n\n- " + outcome.failures().get(0)
+        assertTrue(report.contains("## Runs that failed\n\n1 JMH run failed: what a run would have measured is missing from"
+                + " the tables, the charts and results.csv, and the ratios leave out the rounds it was in.\n\n- " + outcome.failures().get(0)
                 + "\n"), "report.md does not list the failed run:\n" + report);
     }
 
@@ -144,6 +144,11 @@ class BenchMainTest {
         assertEquals("no result", BenchMain.whatFailed(new RunnerException("no result")));
     }
 
+    /**
+     * With every run failed there is nothing to tabulate, but report.md still says what failed and
+     * where JMH's output is, and results.csv has its header alone; a failed calibration says what its
+     * loss costs the tables.
+     */
     @Test
     void aRunWhoseEveryBenchmarkFailedWritesNoTablesButSaysWhatFailed(@TempDir Path out) throws Exception {
         BenchMain bench = new BenchMain(CONFIG, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
@@ -155,7 +160,12 @@ class BenchMainTest {
 
         assertEquals(plan.size(), outcome.failures().size());
         assertEquals(List.of(), outcome.rows());
-        assertFalse(Files.exists(out.resolve("results.csv")));
+        assertEquals(ResultCsv.HEADER + "\n", Files.readString(out.resolve("results.csv")));
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("## Runs that failed\n\n" + plan.size() + " JMH runs failed"), report);
+        outcome.failures().forEach(failure -> assertTrue(report.contains("- " + failure + "\n"), report));
+        assertTrue(outcome.failures().get(0).startsWith("calibration ") && outcome.failures().get(0).endsWith(
+                "; without the unit costs it measures, the tables have no ideal and no efficiency"), outcome.failures().get(0));
     }
 
     /** The report lists the flags every fork got, from the same list the forks are given: the topology is among them. */

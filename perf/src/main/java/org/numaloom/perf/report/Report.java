@@ -103,11 +103,9 @@ public final class Report {
         if (failedRuns.isEmpty()) {
             return;
         }
-        md.append("## Runs that failed\n\n").append(failedRuns.size() == 1
-                ? "1 JMH run failed: its rows are missing from the tables, the charts and results.csv, and the ratios"
-                        + " leave out the rounds it was in.\n\n"
-                : failedRuns.size() + " JMH runs failed: their rows are missing from the tables, the charts and"
-                        + " results.csv, and the ratios leave out the rounds they were in.\n\n");
+        md.append("## Runs that failed\n\n").append(failedRuns.size() == 1 ? "1 JMH run failed" : failedRuns.size() + " JMH runs failed")
+                .append(": what a run would have measured is missing from the tables, the charts and results.csv, and"
+                        + " the ratios leave out the rounds it was in.\n\n");
         failedRuns.forEach(failure -> md.append("- ").append(failure).append('\n'));
         md.append('\n');
     }
