@@ -65,6 +65,15 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
         }
     }
 
+    /**
+     * What follows each of its ratios in the tables: {@code " (@c130)"} where they are to the
+     * baselines' variants of that label, since the columns name the baselines themselves; empty
+     * otherwise.
+     */
+    public String baselineMark() {
+        return baselineLabel.isEmpty() ? "" : " (" + baselineLabel + ")";
+    }
+
     /** The median ratio to {@value Exclusion#UNFAIR_REENTRANT}. */
     public double vsUnfairReentrant() {
         return toUnfairReentrant.median();

@@ -230,9 +230,8 @@ public final class Report {
                 .sorted(Comparator.comparingInt(row -> row.measurement().threads()))
                 .forEach(row -> {
                     md.append("| ").append(row.measurement().threads()).append(" | ").append(row.measurement().lock()).append(" |");
-                    String label = row.baselineLabel().isEmpty() ? "" : " (" + row.baselineLabel() + ")";
                     baselines.forEach(b -> md.append(' ').append(row.to(b).perRound().isEmpty() ? "n/a" : row.to(b).describe())
-                            .append(label).append(" |"));
+                            .append(row.baselineMark()).append(" |"));
                     md.append('\n');
                 });
         md.append('\n');

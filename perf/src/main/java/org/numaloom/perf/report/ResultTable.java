@@ -98,16 +98,11 @@ public final class ResultTable {
         }
     }
 
-    /**
-     * A ratio column: {@code 1.57x}, or {@code 1.57x (@c130)} on a row whose ratios are to the
-     * baselines' variants of that label ({@link Compared#baselineLabel}), so the header's baseline
-     * is not taken for the one the row was divided by.
-     */
+    /** A ratio column: {@code 1.57x}, or {@code 1.57x (@c130)} on a row compared with the baselines' variants ({@link Compared#baselineMark}). */
     private static void addRatioIfAny(List<Column> columns, List<Compared> rows, String baseline,
                                       ToDoubleFunction<Compared> ratio) {
         if (rows.stream().anyMatch(row -> !Double.isNaN(ratio.applyAsDouble(row)))) {
-            columns.add(new Column("vs " + baseline, row -> format("%.2fx", ratio.applyAsDouble(row))
-                    + (row.baselineLabel().isEmpty() ? "" : " (" + row.baselineLabel() + ")")));
+            columns.add(new Column("vs " + baseline, row -> format("%.2fx", ratio.applyAsDouble(row)) + row.baselineMark()));
         }
     }
 
