@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -65,13 +66,23 @@ public final class BenchMain {
     private final Placement placement;
     private final List<Placement.HostCpu> cpus;
     private final Path out;
+    private final Supplier<MachineLoad.Sample> machine;
+    /** What other work held during each run measured so far, in the plan's order. */
+    private final List<MachineLoad.RunLoad> loads = new ArrayList<>();
 
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out) {
+        this(config, locality, placement, cpus, out, MachineLoad::now);
+    }
+
+    /** @param machine samples the machine's load before and after each run ({@link MachineLoad#now}, or a test's) */
+    BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out,
+              Supplier<MachineLoad.Sample> machine) {
         this.config = config;
         this.locality = locality;
         this.placement = placement;
         this.cpus = cpus;
         this.out = out;
+        this.machine = machine;
     }
 
     public static void main(String[] commandLine) throws IOException {
@@ -219,6 +230,7 @@ public final class BenchMain {
         List<String> failures = new ArrayList<>();
         for (JmhRun run : plan) {
             Collection<RunResult> results;
+            MachineLoad.Sample before = machine.get();
             try {
                 results = executor.execute(run);
             } catch (RunnerException e) {
@@ -230,6 +242,7 @@ public final class BenchMain {
                 failures.add(failure);
                 continue;
             }
+            loads.add(new MachineLoad.RunLoad(run.bench() + " " + run.describe(), MachineLoad.otherCpus(before, machine.get())));
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
             } else {
@@ -256,8 +269,8 @@ public final class BenchMain {
         PlacementLog pinning = PlacementLog.read(placementLog());
         report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
-                Stream.concat(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
-                        locality.describe(config).stream()).toList(), costs,
+                Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
+                        locality.describe(config).stream(), Stream.of(MachineLoad.describe(loads))).flatMap(lines -> lines).toList(), costs,
                 placement.parallelism(), failedRuns));
         return rows;
     }
@@ -324,7 +337,8 @@ public final class BenchMain {
             }
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
-        console.printf("%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1), out);
+        console.printf("%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
+                MachineLoad.describe(loads), out);
     }
 
     private String configJson() throws IOException {

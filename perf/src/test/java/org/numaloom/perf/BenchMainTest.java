@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +69,32 @@ class BenchMainTest {
         Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS@c1")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "a ratio to the plain UNFAIR_REENTRANT: " + mcs.vsUnfairReentrant());
         assertEquals(2.0, mcs.vsSynchronized(), 1e-9, "to SYNCHRONIZED@c1, not to SYNCHRONIZED (1.0)");
+    }
+
+    /**
+     * The load that other work put on the machine is taken around each run and the report names the
+     * run that met it: here one CPU's worth during the second run, none during the others.
+     */
+    @Test
+    void theReportNamesARunThatOtherWorkLoadedTheMachineDuring(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""", "short.json");
+        AtomicInteger samples = new AtomicInteger();
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out,
+                () -> {
+                    int i = samples.getAndIncrement(); // a second each; the machine busy for 100 ticks, none of them ours,
+                    return new MachineLoad.Sample(i >= 3 ? 100 : 0, 0, i * 1_000_000_000L); // between samples 2 and 3
+                });
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+
+        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), "20261127-120000",
+                new String[0]);
+
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("1.00 CPUs during " + plan.get(1).bench() + " " + plan.get(1).describe()
+                + "; a ratio of such a run's round"), report);
+        assertEquals(2 * plan.size(), samples.get(), "a sample before and after each run");
     }
 
     /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */
