@@ -225,6 +225,7 @@ public final class BenchMain {
      * if every JMH run failed: {@code report.md} then says what failed and where JMH's output is.
      */
     Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
+        loads.clear();
         Ideal.UnitCosts costs = null;
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
@@ -234,15 +235,16 @@ public final class BenchMain {
             try {
                 results = executor.execute(run);
             } catch (RunnerException e) {
-                String failure = run.bench() + " " + run.describe() + ": " + whatFailed(e) + " (JMH's output: "
+                String failure = run.name() + ": " + whatFailed(e) + " (JMH's output: "
                         + out.resolve("jmh").resolve(run.stem() + ".log") + ")"
                         + (run.bench().equals(JmhRun.CALIBRATION) ? "; without the unit costs it measures, the tables"
                                 + " have no ideal and no efficiency" : "");
                 System.err.println("bench: failed, the other runs go on: " + failure);
                 failures.add(failure);
                 continue;
+            } finally {
+                loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
             }
-            loads.add(new MachineLoad.RunLoad(run.bench() + " " + run.describe(), MachineLoad.otherCpus(before, machine.get())));
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
             } else {

@@ -79,6 +79,11 @@ record JmhRun(String bench, Work work, String variant, String include, Map<Strin
         return bench + "-" + variant.toLowerCase(Locale.ROOT) + (rounds > 1 ? "-round" + round : "");
     }
 
+    /** The bench, the variant and the round: {@code high-contention NUMA_MCS (round 2 of 3)}. */
+    String name() {
+        return bench + " " + describe();
+    }
+
     /** The variant, and the round where the bench has rounds: {@code NUMA_MCS (round 2 of 3)}. */
     String describe() {
         return variant + (rounds > 1 ? " (round " + round + " of " + rounds + ")" : "");

@@ -8,33 +8,39 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * How much of the machine other work held while each JMH run measured: the CPU time of every
- * process but this runner and its forks, over the run's wall-clock time, in CPUs (1.0 is one
- * core's worth, all the time). On this project's 2-core machine the text statistics of one lock
- * ran twice as long in some rounds as in others, fork after fork, as if a core had been taken; a
- * round whose lock and baseline ran under different load compares the load, not the locks, and
- * nothing in the throughputs says so. This does.
+ * How much of the machine other work held while each JMH run measured: the busy CPU time that this
+ * runner and its forks did not spend (other processes, interrupts, and the hypervisor's steal where
+ * it reports one), over the run's wall-clock time, in CPUs (1.0 is one core's worth, all the time):
+ * an average over the whole run, JVM start-ups and warm-ups included. A round whose lock and
+ * baseline ran under different load compares the load, not the locks, and nothing in the
+ * throughputs says so. This does.
  *
- * <p>Read from Linux's {@code /proc/stat} (the busy time of all CPUs, the hypervisor's steal
- * included) and {@code /proc/self/stat} (this JVM's CPU time and that of its reaped children: JMH
- * waits for each fork it starts, so a run's forks are in it once the run returns). The forks' JVM
- * start-up and warm-up are inside the run's time, as is the load they met. Where the files do not
- * read (not Linux), the load is unknown and the report says so.
+ * <p>Read from Linux's {@code /proc/stat} (the busy time of all CPUs, steal included, and how many
+ * CPUs there are) and {@code /proc/self/stat} (this JVM's CPU time and that of its reaped children:
+ * JMH waits for each fork it starts, so a run's forks are in it once the run returns). Where the
+ * files do not read (not Linux), the load is unknown and the report says so.
  */
 final class MachineLoad {
     /** Clock ticks per second of the times in {@code /proc}: USER_HZ, 100 on Linux whatever the kernel's HZ. */
     static final double TICKS_PER_SECOND = 100;
-    /** A run that other work held this many CPUs or more during is named in the report. */
-    static final double NOTABLE_CPUS = 0.25;
+    /**
+     * A run that other work held this share of the machine's CPUs or more during is named in the
+     * report: a quarter of a CPU on 2 CPUs, 2 CPUs on 16, so that a big machine's daemons do not name
+     * every run.
+     */
+    static final double NOTABLE_SHARE = 1.0 / 8;
 
-    /** The machine's busy ticks and this process's own (with its reaped children's), at a moment. */
-    record Sample(long busyTicks, long ownTicks, long nanoTime) {
+    /** The machine's busy ticks, this process's own (with its reaped children's) and its CPUs, at a moment. */
+    record Sample(long busyTicks, long ownTicks, long nanoTime, int cpus) {
         /** A sample where {@code /proc} does not read: every load computed from it is unknown. */
-        static final Sample UNKNOWN = new Sample(-1, -1, 0);
+        static final Sample UNKNOWN = new Sample(-1, -1, 0, 0);
     }
 
-    /** What other work held during one run: CPUs, NaN if unknown. */
-    record RunLoad(String run, double otherCpus) {
+    /** What other work held during one run: CPUs, NaN if unknown; and how many CPUs the machine has. */
+    record RunLoad(String run, double otherCpus, int machineCpus) {
+        static RunLoad between(String run, Sample before, Sample after) {
+            return new RunLoad(run, MachineLoad.otherCpus(before, after), after.cpus());
+        }
     }
 
     private MachineLoad() {
@@ -43,8 +49,9 @@ final class MachineLoad {
     /** A sample of the machine now; {@link Sample#UNKNOWN} where {@code /proc} does not read. */
     static Sample now() {
         try {
-            return new Sample(busyTicks(Files.readAllLines(Path.of("/proc/stat")).get(0)),
-                    ownTicks(Files.readString(Path.of("/proc/self/stat"))), System.nanoTime());
+            List<String> stat = Files.readAllLines(Path.of("/proc/stat"));
+            return new Sample(busyTicks(stat.get(0)), ownTicks(Files.readString(Path.of("/proc/self/stat"))),
+                    System.nanoTime(), (int) stat.stream().filter(line -> line.matches("cpu[0-9]+ .*")).count());
         } catch (IOException | RuntimeException unreadable) {
             return Sample.UNKNOWN;
         }
@@ -85,22 +92,28 @@ final class MachineLoad {
     }
 
     /**
-     * The report's line: the most any run met, and the runs that met {@link #NOTABLE_CPUS} or more,
-     * which the reader should not trust.
+     * The report's line: the most any run met, or the runs that met {@link #NOTABLE_SHARE} of the
+     * machine or more, whose ratios the reader should not trust.
      */
     static String describe(List<RunLoad> loads) {
-        String what = "Other work on the machine (the CPU time of every process but this run's JVMs, over each JMH run): ";
+        String what = "Other work on the machine (busy CPU time not spent by this run's JVMs, steal included,"
+                + " averaged over each JMH run)";
         List<RunLoad> known = loads.stream().filter(load -> !Double.isNaN(load.otherCpus())).toList();
-        if (known.isEmpty()) {
-            return what + "not measured (no /proc/stat and /proc/self/stat to read)";
+        if (loads.isEmpty()) {
+            return what + ": none measured, no JMH run ended";
         }
+        if (known.isEmpty()) {
+            return what + ": not measured (no /proc/stat and /proc/self/stat to read)";
+        }
+        int cpus = known.get(0).machineCpus();
+        what += " on its " + cpus + " CPUs: ";
         double most = known.stream().mapToDouble(RunLoad::otherCpus).max().orElseThrow();
-        List<RunLoad> notable = known.stream().filter(load -> load.otherCpus() >= NOTABLE_CPUS).toList();
+        List<RunLoad> notable = known.stream().filter(load -> load.otherCpus() >= NOTABLE_SHARE * cpus).toList();
         if (notable.isEmpty()) {
             return what + String.format(Locale.ROOT, "at most %.2f CPUs during any run", most);
         }
         return what + notable.stream().map(load -> String.format(Locale.ROOT, "%.2f CPUs during %s", load.otherCpus(), load.run()))
-                .collect(Collectors.joining(", ")) + "; a ratio of such a run's round weighs that load as much as"
+                .collect(Collectors.joining(", ")) + "; the ratios of these runs' rounds may show that load rather than"
                 + " the locks: rerun on a quiet machine";
     }
 }

@@ -84,7 +84,7 @@ class BenchMainTest {
         BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out,
                 () -> {
                     int i = samples.getAndIncrement(); // a second each; the machine busy for 100 ticks, none of them ours,
-                    return new MachineLoad.Sample(i >= 3 ? 100 : 0, 0, i * 1_000_000_000L); // between samples 2 and 3
+                    return new MachineLoad.Sample(i >= 3 ? 100 : 0, 0, i * 1_000_000_000L, 2); // between samples 2 and 3
                 });
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
 
@@ -92,8 +92,9 @@ class BenchMainTest {
                 new String[0]);
 
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("1.00 CPUs during " + plan.get(1).bench() + " " + plan.get(1).describe()
-                + "; a ratio of such a run's round"), report);
+        assertTrue(report.contains("- Other work on the machine (busy CPU time not spent by this run's JVMs, steal included,"
+                + " averaged over each JMH run) on its 2 CPUs: 1.00 CPUs during " + plan.get(1).name() + "; the ratios of"
+                + " these runs' rounds may show that load rather than the locks: rerun on a quiet machine\n"), report);
         assertEquals(2 * plan.size(), samples.get(), "a sample before and after each run");
     }
 
@@ -191,6 +192,7 @@ class BenchMainTest {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## Runs that failed\n\n" + plan.size() + " JMH runs failed"), report);
         outcome.failures().forEach(failure -> assertTrue(report.contains("- " + failure + "\n"), report));
+        assertFalse(report.contains("no JMH run ended"), "the load is taken around failed runs too:\n" + report);
         assertTrue(outcome.failures().get(0).startsWith("calibration ") && outcome.failures().get(0).endsWith(
                 "; without the unit costs it measures, the tables have no ideal and no efficiency"), outcome.failures().get(0));
     }

@@ -1,5 +1,7 @@
 package org.numaloom.perf;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -7,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The load of other work during a run, from /proc's counters, and the report's line about it. */
 class MachineLoadTest {
@@ -28,32 +31,44 @@ class MachineLoadTest {
     /** Two seconds; the machine busy 300 ticks, 100 of them this run's: one CPU's worth of other work. */
     @Test
     void otherWorkIsTheMachinesBusyTimeLessOursOverTheWallClock() {
-        MachineLoad.Sample before = new MachineLoad.Sample(1_000, 500, 5_000_000_000L);
-        MachineLoad.Sample after = new MachineLoad.Sample(1_300, 600, 7_000_000_000L);
+        MachineLoad.Sample before = new MachineLoad.Sample(1_000, 500, 5_000_000_000L, 2);
+        MachineLoad.Sample after = new MachineLoad.Sample(1_300, 600, 7_000_000_000L, 2);
         assertEquals(1.0, MachineLoad.otherCpus(before, after), 1e-9);
-        assertEquals(0.0, MachineLoad.otherCpus(before, new MachineLoad.Sample(1_090, 600, 7_000_000_000L)), 1e-9,
+        assertEquals(0.0, MachineLoad.otherCpus(before, new MachineLoad.Sample(1_090, 600, 7_000_000_000L, 2)), 1e-9,
                 "ticks are counted apart, so ours may run ahead of the machine's by a tick or two: never below 0");
         assertTrue(Double.isNaN(MachineLoad.otherCpus(MachineLoad.Sample.UNKNOWN, after)));
     }
 
+    /** An eighth of the machine: a quarter of a CPU of 2, two of 16. */
     @Test
-    void theReportNamesTheRunsThatOtherWorkHeldAQuarterOfACpuOrMore() {
-        assertEquals("Other work on the machine (the CPU time of every process but this run's JVMs, over each JMH run): "
-                + "at most 0.04 CPUs during any run", MachineLoad.describe(List.of(
-                new MachineLoad.RunLoad("text SYNCHRONIZED round 1", 0.04), new MachineLoad.RunLoad("calibration", Double.NaN))));
-        assertEquals("Other work on the machine (the CPU time of every process but this run's JVMs, over each JMH run): "
-                + "0.97 CPUs during text SYNCHRONIZED round 3, 0.25 CPUs during text NUMA_MCS round 1; a ratio of such a"
-                + " run's round weighs that load as much as the locks: rerun on a quiet machine", MachineLoad.describe(List.of(
-                new MachineLoad.RunLoad("text SYNCHRONIZED round 3", 0.97), new MachineLoad.RunLoad("text MCS round 2", 0.24),
-                new MachineLoad.RunLoad("text NUMA_MCS round 1", 0.25))));
-        assertTrue(MachineLoad.describe(List.of(new MachineLoad.RunLoad("calibration", Double.NaN))).endsWith(": not measured"
-                + " (no /proc/stat and /proc/self/stat to read)"));
+    void theReportNamesTheRunsThatOtherWorkHeldAnEighthOfTheMachineDuring() {
+        String what = "Other work on the machine (busy CPU time not spent by this run's JVMs, steal included, averaged over"
+                + " each JMH run)";
+        assertEquals(what + " on its 2 CPUs: at most 0.04 CPUs during any run", MachineLoad.describe(List.of(
+                load("text-statistics SYNCHRONIZED (round 1 of 4)", 0.04, 2), load("calibration costs", Double.NaN, 2))));
+        assertEquals(what + " on its 2 CPUs: 0.97 CPUs during text-statistics SYNCHRONIZED (round 3 of 4), 0.25 CPUs during"
+                + " text-statistics NUMA_MCS (round 1 of 4); the ratios of these runs' rounds may show that load rather than the"
+                + " locks: rerun on a quiet machine", MachineLoad.describe(List.of(
+                load("text-statistics SYNCHRONIZED (round 3 of 4)", 0.97, 2), load("text-statistics MCS (round 2 of 4)", 0.24, 2),
+                load("text-statistics NUMA_MCS (round 1 of 4)", 0.25, 2))));
+        assertEquals(what + " on its 16 CPUs: at most 1.50 CPUs during any run", MachineLoad.describe(List.of(
+                load("text-statistics SYNCHRONIZED (round 3 of 4)", 1.5, 16))));
+        assertEquals(what + ": not measured (no /proc/stat and /proc/self/stat to read)",
+                MachineLoad.describe(List.of(load("calibration costs", Double.NaN, 0))));
+        assertEquals(what + ": none measured, no JMH run ended", MachineLoad.describe(List.of()));
     }
 
-    /** On this project's machines (Linux) the files read, and a sample is not the unknown one. */
+    private static MachineLoad.RunLoad load(String run, double otherCpus, int machineCpus) {
+        return new MachineLoad.RunLoad(run, otherCpus, machineCpus);
+    }
+
+    /** Where /proc reads (Linux), a sample is not the unknown one and counts this machine's CPUs. */
     @Test
-    void theMachineCanBeSampledHere() {
+    void theMachineCanBeSampledWhereProcReads() {
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")) && Files.isReadable(Path.of("/proc/self/stat")), "no /proc");
         MachineLoad.Sample now = MachineLoad.now();
         assertTrue(now.busyTicks() > 0 && now.ownTicks() >= 0, now.toString());
+        assertTrue(now.cpus() >= Runtime.getRuntime().availableProcessors(), "the JVM is given no more than the machine's "
+                + now.cpus() + " CPUs");
     }
 }

@@ -40,6 +40,11 @@ public record BenchSpec(String id, String title, Work work, List<String> locks, 
         return separator < 0 ? name : name.substring(0, separator);
     }
 
+    /** A variant's label with its separator, {@code @c130} of {@code NUMA_MCS@c130}; empty for a lock's own name. */
+    public static String labelOf(String name) {
+        return name.substring(lockOf(name).length());
+    }
+
     /** The extra JVM flags of the forks that measure {@code name}: a variant's, else none. */
     public List<String> jvmArgsOf(String name) {
         return variantJvmArgs.getOrDefault(name, List.of());
@@ -56,11 +61,10 @@ public record BenchSpec(String id, String title, Work work, List<String> locks, 
      * compared with the baselines themselves.
      */
     public static List<String> ratioBaselinesOf(String lock, Collection<String> benchLocks) {
-        String lockOnly = lockOf(lock);
-        if (lockOnly.equals(lock) || Exclusion.BASELINES.contains(lockOnly)) {
+        String label = labelOf(lock);
+        if (label.isEmpty() || Exclusion.BASELINES.contains(lockOf(lock))) {
             return Exclusion.RATIO_BASELINES;
         }
-        String label = lock.substring(lockOnly.length());
         List<String> labelled = Exclusion.RATIO_BASELINES.stream()
                 .map(baseline -> spelledAmong(benchLocks, baseline + label).orElse(null))
                 .toList();

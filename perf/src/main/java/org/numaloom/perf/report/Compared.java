@@ -121,9 +121,8 @@ public record Compared(Measurement measurement, Ratio toUnfairReentrant, Ratio t
         return measured.stream()
                 .map(m -> {
                     List<String> baselines = BenchSpec.ratioBaselinesOf(m.lock(), locksOf.apply(m.bench()));
-                    String first = baselines.get(0);
-                    return new Compared(m, ratio(m, first, measured), ratio(m, baselines.get(1), measured),
-                            first.substring(BenchSpec.lockOf(first).length()));
+                    return new Compared(m, ratio(m, baselines.get(0), measured), ratio(m, baselines.get(1), measured),
+                            BenchSpec.labelOf(baselines.get(0)));
                 })
                 .toList();
     }

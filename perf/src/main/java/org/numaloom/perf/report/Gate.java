@@ -137,14 +137,14 @@ public final class Gate {
 
     private static Verdict checkRatio(Threshold t, List<Compared> ofLock) {
         List<Compared.Ratio> ratios = ofLock.stream().map(r -> r.to(t.measure())).toList();
+        String label = ofLock.isEmpty() ? "" : ofLock.get(0).baselineLabel(); // one per lock and bench: it follows from the bench's locks
+        String toVariants = label.isEmpty() ? "" : ", to the baselines' variants " + label;
         if (ratios.isEmpty() || ratios.stream().anyMatch(r -> Double.isNaN(r.median()))) {
-            return new Verdict(t, Double.NaN, false, "bench, lock or baseline missing from this run's results");
+            return new Verdict(t, Double.NaN, false, "bench, lock or baseline missing from this run's results" + toVariants);
         }
         double mean = Math.exp(ratios.stream().mapToDouble(r -> Math.log(r.median())).average().orElseThrow());
-        String label = ofLock.get(0).baselineLabel(); // one per lock and bench: it follows from the bench's locks
         String detail = "geometric mean of " + ratios.stream().map(Compared.Ratio::describe)
-                .collect(Collectors.joining(", ")) + " at threads " + threadsOf(ofLock)
-                + (label.isEmpty() ? "" : ", to the baselines' variants " + label);
+                .collect(Collectors.joining(", ")) + " at threads " + threadsOf(ofLock) + toVariants;
         return new Verdict(t, mean, t.passes(mean), detail);
     }
 

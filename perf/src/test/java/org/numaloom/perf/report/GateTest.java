@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +92,12 @@ class GateTest {
                 "why")), rows));
         assertEquals("PASS high NUMA_MCS@c130 vs SYNCHRONIZED: 2.00, minimum 1.50 (geometric mean of 2.00 at threads 2, "
                 + "to the baselines' variants @c130)", verdict.describe());
+        List<Compared> failedBaseline = Compared.compare(List.of(ResultsTest.rounds("NUMA_MCS@c130", 2, 2),
+                ResultsTest.rounds("UNFAIR_REENTRANT@c130", 1, 1)), bench -> Set.of("NUMA_MCS@c130", "UNFAIR_REENTRANT@c130",
+                "SYNCHRONIZED@c130"));
+        assertTrue(only(Gate.check(List.of(new Gate.Threshold("high", "NUMA_MCS@c130", "SYNCHRONIZED", 1.5, "why")),
+                failedBaseline)).describe().endsWith("(bench, lock or baseline missing from this run's results, to the"
+                + " baselines' variants @c130)"), "a missing labelled baseline is named as such");
     }
 
     @Test
