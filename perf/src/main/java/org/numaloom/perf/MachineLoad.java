@@ -81,14 +81,23 @@ final class MachineLoad {
         return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
     }
 
-    /** The CPUs that other work held between the two samples; NaN if either is unknown. */
+    /**
+     * The shortest run whose load is computed: the counters advance by ticks of 10 ms, so over a
+     * shorter time one tick would read as several CPUs.
+     */
+    static final double MIN_SECONDS = 1;
+
+    /**
+     * The CPUs that other work held between the two samples, at most the machine's; NaN if either
+     * is unknown or they are less than {@link #MIN_SECONDS} apart.
+     */
     static double otherCpus(Sample before, Sample after) {
-        if (before.busyTicks() < 0 || after.busyTicks() < 0 || after.nanoTime() <= before.nanoTime()) {
+        double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
+        if (before.busyTicks() < 0 || after.busyTicks() < 0 || seconds < MIN_SECONDS) {
             return Double.NaN;
         }
         long otherTicks = (after.busyTicks() - before.busyTicks()) - (after.ownTicks() - before.ownTicks());
-        double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
-        return Math.max(0, otherTicks / TICKS_PER_SECOND / seconds);
+        return Math.min(after.cpus(), Math.max(0, otherTicks / TICKS_PER_SECOND / seconds));
     }
 
     /**
@@ -103,7 +112,7 @@ final class MachineLoad {
             return what + ": none measured, no JMH run ended";
         }
         if (known.isEmpty()) {
-            return what + ": not measured (no /proc/stat and /proc/self/stat to read)";
+            return what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted a second)";
         }
         int cpus = known.get(0).machineCpus();
         what += " on its " + cpus + " CPUs: ";

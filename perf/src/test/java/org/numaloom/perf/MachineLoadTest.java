@@ -37,6 +37,10 @@ class MachineLoadTest {
         assertEquals(0.0, MachineLoad.otherCpus(before, new MachineLoad.Sample(1_090, 600, 7_000_000_000L, 2)), 1e-9,
                 "ticks are counted apart, so ours may run ahead of the machine's by a tick or two: never below 0");
         assertTrue(Double.isNaN(MachineLoad.otherCpus(MachineLoad.Sample.UNKNOWN, after)));
+        assertTrue(Double.isNaN(MachineLoad.otherCpus(before, new MachineLoad.Sample(1_001, 500, 5_000_250_000L, 2))),
+                "one tick in a quarter of a millisecond is not 40 CPUs: too short a run has no load");
+        assertEquals(2.0, MachineLoad.otherCpus(before, new MachineLoad.Sample(1_900, 500, 7_000_000_000L, 2)), 1e-9,
+                "ticks counted apart never make more CPUs than the machine has");
     }
 
     /** An eighth of the machine: a quarter of a CPU of 2, two of 16. */
@@ -53,7 +57,7 @@ class MachineLoadTest {
                 load("text-statistics NUMA_MCS (round 1 of 4)", 0.25, 2))));
         assertEquals(what + " on its 16 CPUs: at most 1.50 CPUs during any run", MachineLoad.describe(List.of(
                 load("text-statistics SYNCHRONIZED (round 3 of 4)", 1.5, 16))));
-        assertEquals(what + ": not measured (no /proc/stat and /proc/self/stat to read)",
+        assertEquals(what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted a second)",
                 MachineLoad.describe(List.of(load("calibration costs", Double.NaN, 0))));
         assertEquals(what + ": none measured, no JMH run ended", MachineLoad.describe(List.of()));
     }
