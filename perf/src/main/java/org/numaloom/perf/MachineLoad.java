@@ -82,10 +82,11 @@ final class MachineLoad {
     }
 
     /**
-     * The shortest run whose load is computed: the counters advance by ticks of 10 ms, so over a
-     * shorter time one tick would read as several CPUs.
+     * The shortest run whose load is computed: the counters advance by ticks of 10 ms, read apart,
+     * so a figure can be off by a few ticks; over half a second that is under a tenth of a CPU,
+     * while over a millisecond one tick reads as ten CPUs.
      */
-    static final double MIN_SECONDS = 1;
+    static final double MIN_SECONDS = 0.5;
 
     /**
      * The CPUs that other work held between the two samples, at most the machine's; NaN if either
@@ -112,7 +113,7 @@ final class MachineLoad {
             return what + ": none measured, no JMH run ended";
         }
         if (known.isEmpty()) {
-            return what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted a second)";
+            return what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted half a second)";
         }
         int cpus = known.get(0).machineCpus();
         what += " on its " + cpus + " CPUs: ";

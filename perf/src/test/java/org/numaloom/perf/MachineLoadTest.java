@@ -57,7 +57,7 @@ class MachineLoadTest {
                 load("text-statistics NUMA_MCS (round 1 of 4)", 0.25, 2))));
         assertEquals(what + " on its 16 CPUs: at most 1.50 CPUs during any run", MachineLoad.describe(List.of(
                 load("text-statistics SYNCHRONIZED (round 3 of 4)", 1.5, 16))));
-        assertEquals(what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted a second)",
+        assertEquals(what + ": not measured (no /proc/stat and /proc/self/stat to read, or no run lasted half a second)",
                 MachineLoad.describe(List.of(load("calibration costs", Double.NaN, 0))));
         assertEquals(what + ": none measured, no JMH run ended", MachineLoad.describe(List.of()));
     }
