@@ -67,8 +67,6 @@ public final class BenchMain {
     private final List<Placement.HostCpu> cpus;
     private final Path out;
     private final Supplier<MachineLoad.Sample> machine;
-    /** What other work held during each run measured so far, in the plan's order. */
-    private final List<MachineLoad.RunLoad> loads = new ArrayList<>();
 
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out) {
         this(config, locality, placement, cpus, out, MachineLoad::now);
@@ -225,10 +223,10 @@ public final class BenchMain {
      * if every JMH run failed: {@code report.md} then says what failed and where JMH's output is.
      */
     Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
-        loads.clear();
         Ideal.UnitCosts costs = null;
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        List<MachineLoad.RunLoad> loads = new ArrayList<>();
         for (JmhRun run : plan) {
             Collection<RunResult> results;
             MachineLoad.Sample before = machine.get();
@@ -251,7 +249,7 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures);
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, loads);
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -260,19 +258,23 @@ public final class BenchMain {
      * {@code report.md}. The numbers go to disk first, so that nothing that fails in describing them
      * (reading the forks' placement log, drawing a chart) loses what was measured; JMH's JSON of each
      * run is on disk already.
+     *
+     * @param failedRuns the JMH runs that failed, as the console reported them
+     * @param loads      what other work held during each run, failed ones included
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
-                           List<String> failedRuns) throws IOException {
+                           List<String> failedRuns, List<MachineLoad.RunLoad> loads) throws IOException {
         Map<String, Set<String>> locksByBench = config.benches().stream()
                 .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
                 bench -> locksByBench.getOrDefault(bench, Set.of()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
-        report(rows, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
+        String load = MachineLoad.describe(loads);
+        report(rows, load, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
-                        locality.describe(config).stream(), Stream.of(MachineLoad.describe(loads))).flatMap(lines -> lines).toList(), costs,
+                        locality.describe(config).stream(), Stream.of(load)).flatMap(lines -> lines).toList(), costs,
                 placement.parallelism(), failedRuns));
         return rows;
     }
@@ -327,7 +329,7 @@ public final class BenchMain {
         }
     }
 
-    private void report(List<Compared> rows, Report.RunInfo info) throws IOException {
+    private void report(List<Compared> rows, String load, Report.RunInfo info) throws IOException {
         for (BenchSpec spec : config.benches()) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
@@ -340,7 +342,7 @@ public final class BenchMain {
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
-                MachineLoad.describe(loads), out);
+                load, out);
     }
 
     private String configJson() throws IOException {

@@ -51,7 +51,7 @@ final class MachineLoad {
         try {
             List<String> stat = Files.readAllLines(Path.of("/proc/stat"));
             return new Sample(busyTicks(stat.get(0)), ownTicks(Files.readString(Path.of("/proc/self/stat"))),
-                    System.nanoTime(), (int) stat.stream().filter(line -> line.matches("cpu[0-9]+ .*")).count());
+                    System.nanoTime(), (int) stat.stream().filter(line -> line.startsWith("cpu") && !line.startsWith("cpu ")).count());
         } catch (IOException | RuntimeException unreadable) {
             return Sample.UNKNOWN;
         }

@@ -38,7 +38,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of()));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of()));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -205,7 +205,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0], List.of());
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of());
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",

@@ -83,8 +83,9 @@ public final class ResultTable {
                 + format("%,.0f", c.measurement().spread().max())));
         addIfAny(columns, rows, "ideal", m -> m.measurement().ideal(), "%,.0f");
         addIfAny(columns, rows, "efficiency", m -> m.measurement().efficiency(), "%.2f");
-        addRatioIfAny(columns, rows, Exclusion.UNFAIR_REENTRANT, Compared::vsUnfairReentrant);
-        addRatioIfAny(columns, rows, Exclusion.SYNCHRONIZED, Compared::vsSynchronized);
+        // 1.57x, or 1.57x (@c130) on a row compared with the baselines' variants of that label
+        addIfAny(columns, rows, "vs " + Exclusion.UNFAIR_REENTRANT, Compared::vsUnfairReentrant, "%.2fx", Compared::baselineMark);
+        addIfAny(columns, rows, "vs " + Exclusion.SYNCHRONIZED, Compared::vsSynchronized, "%.2fx", Compared::baselineMark);
         addIfAny(columns, rows, "RSS B/thread", m -> m.measurement().residentBytesPerThread(), "%,.0f");
         addIfAny(columns, rows, "heap B/thread", m -> m.measurement().heapBytesPerThread(), "%,.0f");
         addIfAny(columns, rows, ResultCsv.REMOTE_HANDOFF_FRACTION, m -> m.measurement().remoteHandoffFraction(), "%.3f");
@@ -93,16 +94,14 @@ public final class ResultTable {
 
     private static void addIfAny(List<Column> columns, List<Compared> rows, String header,
                                  ToDoubleFunction<Compared> value, String format) {
-        if (rows.stream().anyMatch(row -> !Double.isNaN(value.applyAsDouble(row)))) {
-            columns.add(new Column(header, row -> format(format, value.applyAsDouble(row))));
-        }
+        addIfAny(columns, rows, header, value, format, row -> "");
     }
 
-    /** A ratio column: {@code 1.57x}, or {@code 1.57x (@c130)} on a row compared with the baselines' variants ({@link Compared#baselineMark}). */
-    private static void addRatioIfAny(List<Column> columns, List<Compared> rows, String baseline,
-                                      ToDoubleFunction<Compared> ratio) {
-        if (rows.stream().anyMatch(row -> !Double.isNaN(ratio.applyAsDouble(row)))) {
-            columns.add(new Column("vs " + baseline, row -> format("%.2fx", ratio.applyAsDouble(row)) + row.baselineMark()));
+    /** The column, if any row has a value, each cell followed by what {@code after} says of its row. */
+    private static void addIfAny(List<Column> columns, List<Compared> rows, String header,
+                                 ToDoubleFunction<Compared> value, String format, Function<Compared, String> after) {
+        if (rows.stream().anyMatch(row -> !Double.isNaN(value.applyAsDouble(row)))) {
+            columns.add(new Column(header, row -> format(format, value.applyAsDouble(row)) + after.apply(row)));
         }
     }
 
