@@ -57,31 +57,38 @@ import java.util.concurrent.locks.LockSupport;
  * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
  *
  * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
- * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how the word
- * changed: every acquisition of a free word advances a stamp in it ({@link #STAMP}; so does a
- * leader's announcement that it parks), so a spinner that reads a new stamp doubles its pause, up
- * to {@link #MAX_PAUSES}, and one that reads the same stamp again, one hold that has lasted,
- * halves it. Where many short holds follow each other the spinner reads rarely,
- * and the holder, which would take the lock again at once, keeps the word's cache line; where one
- * hold lasts, the spinner reads often and takes the word within a pause of its release (on 2
- * carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized} with
- * the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
- * quarter to a third of its speed with a pause of one).
+ * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how far the
+ * word moved on since its previous read: every acquisition of a free word advances a stamp in it
+ * ({@link #STAMP}; so does a leader's announcement that it parks), so the stamp's advance counts
+ * the holds that began in between. None, one hold that has lasted: the spinner halves its pause,
+ * as the hold should end soon. Up to {@link #TURNOVER_TOLERANCE}: the lock changes hands at about
+ * the pace the spinner reads it, and the pause stays. More: the lock turns over faster than the
+ * spinner reads it, a running thread taking it again right after each release, and the spinner
+ * doubles its pause, up to {@link #MAX_PAUSES}, so that the holder keeps the word's cache line
+ * (on 2 carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized}
+ * with the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
+ * quarter to a third of its speed with a pause of one). The cap is long: one
+ * {@link Thread#onSpinWait()} took 24.7 ns on the AMD EPYC of this project's machines, so 64
+ * pauses are 1.6 µs between two reads.
  *
- * <p><b>Taking the word.</b> A spinner takes a free word only if its stamp is the one the spinner
- * read last, or on its first read ({@link #takesFreeWord}): the hold it waited on has ended and
- * nobody has taken the lock since. A stamp that moved on while it paused shows the lock turning
- * over among running threads, and the word free only in the gap between two of their holds; taking
- * it there keeps the lock no busier, but moves the word's cache line to the spinner and turns the
- * thread that was about to take it again into a waiter, which then spins and takes it back at the
- * next such gap: a transfer of the line every few holds. HotSpot's monitors read the same sign
- * (a spinner that sees the owner change between two probes gives its spin up, since its odds have
- * fallen); here the spinner spins on, and takes the word when a hold ends with nobody behind it.
- * A leader's announcement that it parks also moves the stamp on, so a word freed just after one is
- * declined once too, and taken at the next read, one back-off pause later. On 2 carriers, a
- * counter++ section at 2, 16 and 64 threads ran at 24–36 M acquisitions/s with this rule and
- * 9–29 M without (three runs each, in varied order); text statistics and sections that yield
- * stayed within the noise (at 64 threads, from 6% slower to 11% faster over six pairs).
+ * <p><b>Taking the word.</b> A spinner takes a free word if at most {@link #TURNOVER_TOLERANCE}
+ * holds began since its previous read, or at its first read ({@link #takesFreeWord}). More holds
+ * show the lock turning over among running threads, the word free only in a gap of nanoseconds
+ * between two holds of a thread that takes it again at once; taking it there keeps the lock no
+ * busier, but moves the word's cache line to the spinner and turns that thread into a waiter,
+ * which then spins and takes it back at the next such gap: a transfer of the line every few
+ * holds. HotSpot's monitors read the same sign (a spinner that sees the owner change between two
+ * probes gives its spin up, since its odds have fallen); here the spinner spins on, reading less
+ * often, and takes the word when the turnover slows to its pace. A few holds between two reads
+ * are not that sign: a thread that takes the lock for one step of its work and then works
+ * elsewhere (a word counted into one of several maps) leaves gaps that last, and a spinner that
+ * declined the word there until no hold at all fell between two of its reads waited through
+ * many of them: on 2 carriers, in the text statistics at 16 threads, 44,081 of 2.5 million
+ * spins ran out their 20 µs budget that way, and spinning took a third of the carriers' time.
+ * With the tolerance of 2, NUMA_MCS ran the text statistics at 2, 16 and 64 threads 16–19%
+ * faster, and the counter++ section at 2 to 256 threads as fast, in the same JVMs (see
+ * docs/results.md). Since a leader's announcement also advances the stamp, a word freed just
+ * after more announcements than the tolerance is declined once too, and taken at the next read.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -339,7 +346,7 @@ abstract class LeaderLock extends LeaderLockFields {
     /**
      * Spins on the word while that may pay off: within the current spin budget, and while the
      * holder may be running (or, if {@code throughUnmounted}, also while it waits for a carrier),
-     * backing off between reads of the word by how the word changed, and taking a free word only
+     * backing off between reads of the word by how far its stamp moved on, and taking a free word only
      * where {@link #takesFreeWord} allows. Adapts the budget: a spin that took the word earns the
      * next ones more time, one that ran out leaves them less.
      *
@@ -377,7 +384,7 @@ abstract class LeaderLock extends LeaderLockFields {
                 shrinkSpinBudget(budget);
                 return false;
             }
-            pauses = s == lastSeen ? Math.max(1, pauses >> 1) : Math.min(2 * pauses, MAX_PAUSES);
+            pauses = nextPauses(pauses, stampAdvances(s, lastSeen));
             lastSeen = s;
             for (int i = 0; i < pauses; i++) {
                 Thread.onSpinWait();
@@ -386,14 +393,35 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Whether a spinner that reads the word free, as {@code free}, takes it: only if the stamp is
-     * the one of its previous read, {@code lastSeen} (no other hold began since, and no leader
-     * announced that it parks), or if this is its first read. Otherwise the word is free in a
-     * running thread's gap between two holds, where taking it only moves the lock's cache line
-     * (see "Taking the word" above).
+     * Whether a spinner that reads the word free, as {@code free}, takes it: if at most
+     * {@link #TURNOVER_TOLERANCE} holds began since its previous read, {@code lastSeen}, or if this
+     * is its first read. Otherwise the lock turns over faster than the spinner reads it, and the
+     * word is free only in a running thread's gap between two holds, where taking it only moves the
+     * lock's cache line (see "Taking the word" above).
      */
     static boolean takesFreeWord(long free, long lastSeen) {
-        return lastSeen == NOT_READ || stampOf(free) == stampOf(lastSeen);
+        return stampAdvances(free, lastSeen) <= TURNOVER_TOLERANCE;
+    }
+
+    /**
+     * How many times the stamp moved on from {@code lastSeen} to {@code word}: the holds that began
+     * in between, and the leaders' announcements that they park; 0 at a spinner's first read.
+     */
+    static long stampAdvances(long word, long lastSeen) {
+        return lastSeen == NOT_READ ? 0 : (stampOf(word) - stampOf(lastSeen)) / STAMP;
+    }
+
+    /**
+     * The pauses before a spinner's next read, from those before this one and the stamp's advance
+     * since the previous read: halved while one hold lasts, kept while the lock changes hands at
+     * about the spinner's pace, doubled up to {@link #MAX_PAUSES} while it turns over faster (see
+     * "Back-off" above).
+     */
+    static int nextPauses(int pauses, long advances) {
+        if (advances == 0) {
+            return Math.max(1, pauses >> 1);
+        }
+        return advances <= TURNOVER_TOLERANCE ? pauses : Math.min(2 * pauses, MAX_PAUSES);
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */
@@ -583,6 +611,12 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final int SPIN_STEPS = 16;
     /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinner. */
     static final int MAX_PAUSES = 64;
+    /**
+     * The most holds that may begin between two reads of the word by a spinner for the lock to count
+     * as changing hands at the spinner's pace: the spinner then takes a free word and keeps its
+     * pause; past it, it declines a free word and doubles its pause (see "Taking the word").
+     */
+    static final int TURNOVER_TOLERANCE = 2;
 
     /**
      * What a spinner has seen of the word before its first read: a value no word takes, since
