@@ -60,35 +60,34 @@ import java.util.concurrent.locks.LockSupport;
  * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how far the
  * word moved on since its previous read: every acquisition of a free word advances a stamp in it
  * ({@link #STAMP}; so does a leader's announcement that it parks), so the stamp's advance counts
- * the holds that began in between. None, one hold that has lasted: the spinner halves its pause,
- * as the hold should end soon. Up to {@link #TURNOVER_TOLERANCE}: the lock changes hands at about
- * the pace the spinner reads it, and the pause stays. More: the lock turns over faster than the
- * spinner reads it, a running thread taking it again right after each release, and the spinner
- * doubles its pause, up to {@link #MAX_PAUSES}, so that the holder keeps the word's cache line
- * (on 2 carriers, sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized}
+ * the holds that began in between, announcements counted as holds. None (one hold lasting, or a
+ * first read): the spinner halves its pause, reading often, to take the word within a pause of its
+ * release. Up to {@link #TURNOVER_TOLERANCE}: the lock changes hands at about the pace the spinner
+ * reads it, and the pause stays. More: the lock turns over faster than the spinner reads it, a
+ * running thread taking it again right after each release, and the spinner doubles its pause, up
+ * to {@link #MAX_PAUSES}, so that the holder keeps the word's cache line (on 2 carriers, with the
+ * rule of 3cc46bb: sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized}
  * with the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
  * quarter to a third of its speed with a pause of one). The cap is long: one
- * {@link Thread#onSpinWait()} took 24.7 ns on the AMD EPYC of this project's machines, so 64
- * pauses are 1.6 µs between two reads.
+ * {@link Thread#onSpinWait()} took 24.7 ns on this project's 2-core AMD EPYC, so 64 pauses are
+ * 1.6 µs between two reads, several times the few hundred nanoseconds in which a thread that uses
+ * a lock for one step of its work comes back to it (see below).
  *
- * <p><b>Taking the word.</b> A spinner takes a free word if at most {@link #TURNOVER_TOLERANCE}
- * holds began since its previous read, or at its first read ({@link #takesFreeWord}). More holds
- * show the lock turning over among running threads, the word free only in a gap of nanoseconds
- * between two holds of a thread that takes it again at once; taking it there keeps the lock no
- * busier, but moves the word's cache line to the spinner and turns that thread into a waiter,
- * which then spins and takes it back at the next such gap: a transfer of the line every few
- * holds. HotSpot's monitors read the same sign (a spinner that sees the owner change between two
- * probes gives its spin up, since its odds have fallen); here the spinner spins on, reading less
- * often, and takes the word when the turnover slows to its pace. A few holds between two reads
- * are not that sign: a thread that takes the lock for one step of its work and then works
- * elsewhere (a word counted into one of several maps) leaves gaps that last, and a spinner that
- * declined the word there until no hold at all fell between two of its reads waited through
- * many of them: on 2 carriers, in the text statistics at 16 threads, 44,081 of 2.5 million
- * spins ran out their 20 µs budget that way, and spinning took a third of the carriers' time.
- * With the tolerance of 2, NUMA_MCS ran the text statistics at 2, 16 and 64 threads 16–19%
- * faster, and the counter++ section at 2 to 256 threads as fast, in the same JVMs (see
- * docs/results.md). Since a leader's announcement also advances the stamp, a word freed just
- * after more announcements than the tolerance is declined once too, and taken at the next read.
+ * <p><b>Taking the word.</b> A spinner takes a free word if the stamp advanced at most
+ * {@link #TURNOVER_TOLERANCE} times since its previous read, or at its first read
+ * ({@link #takesFreeWord}). More advances show the lock turning over among running threads, the
+ * word free only in a gap of nanoseconds between two holds of a thread that takes it again at
+ * once; taking it there keeps the lock no busier, but moves the word's cache line to the spinner
+ * and turns that thread into a waiter, which then spins and takes it back at the next such gap: a
+ * transfer of the line every few holds. HotSpot's monitors read the same sign (a spinner that sees
+ * the owner change between two probes gives its spin up, since its odds have fallen); here the
+ * spinner spins on, reading less often, and takes the word when the turnover slows to its pace.
+ * A few holds between two reads are not that sign: a thread that takes the lock for one step of
+ * its work and works elsewhere (a word counted into one of several maps) leaves gaps that last,
+ * and a spinner that declined the word whenever any hold fell between two of its reads waited
+ * through them until its budget ran out (on 2 carriers, in the text statistics at 16 threads,
+ * 44,081 of 2.5 million spins did). With a tolerance of 2 the text statistics ran 15–19% faster
+ * and the counter++ section as fast (tolerances of 1 and 4 did about as well; docs/results.md).
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -393,9 +392,9 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Whether a spinner that reads the word free, as {@code free}, takes it: if at most
-     * {@link #TURNOVER_TOLERANCE} holds began since its previous read, {@code lastSeen}, or if this
-     * is its first read. Otherwise the lock turns over faster than the spinner reads it, and the
+     * Whether a spinner that reads the word free, as {@code free}, takes it: if the stamp advanced at
+     * most {@link #TURNOVER_TOLERANCE} times (holds begun, leaders' announcements) since its
+     * previous read, {@code lastSeen}, or if this is its first read. Otherwise the lock turns over faster than the spinner reads it, and the
      * word is free only in a running thread's gap between two holds, where taking it only moves the
      * lock's cache line (see "Taking the word" above).
      */
@@ -602,7 +601,7 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     /**
      * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
      * keeps it), and so does each leader's announcement that it parks. A spinner that reads the
-     * same stamp twice knows that one hold has lasted between the reads; a release that clears the
+     * same stamp twice knows that no thread took a free word between the reads; a release that clears the
      * hint by compare-and-set fails if a leader announced itself since it read the word. The word is
      * a {@code long} so that the stamp never comes back to a value a thread read (2^62 steps).
      */
@@ -612,9 +611,11 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinner. */
     static final int MAX_PAUSES = 64;
     /**
-     * The most holds that may begin between two reads of the word by a spinner for the lock to count
-     * as changing hands at the spinner's pace: the spinner then takes a free word and keeps its
-     * pause; past it, it declines a free word and doubles its pause (see "Taking the word").
+     * The most advances of the stamp (holds begun, leaders' announcements) between two reads of the
+     * word by a spinner for the lock to count as changing hands at the spinner's pace: the spinner
+     * then takes a free word and does not back off; past it, it declines a free word and doubles its
+     * pause (see "Taking the word"). 1, 2 and 4 measured within the noise of each other; 2 is the
+     * middle.
      */
     static final int TURNOVER_TOLERANCE = 2;
 
