@@ -204,7 +204,7 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
         List<String> canonical = new ArrayList<>();
         for (String name : names) {
             if (name.contains(BenchSpec.VARIANT_SEPARATOR)) {
-                String variant = variantOf(name.strip(), spec);
+                String variant = variantOf(joinedAtSeparator(name), spec);
                 canonical.add(variant);
                 // the baselines' variants of its label, where it is compared with them
                 spec.ratioBaselinesOf(variant).stream().filter(baseline -> !baseline.equals(BenchSpec.lockOf(baseline)))
@@ -218,6 +218,16 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
             }
         }
         return canonical;
+    }
+
+    /**
+     * A variant's name as typed, {@code " NUMA_MCS @ c130"}, without the blanks around it and its
+     * separator, which a quoted shell argument keeps: neither a lock's name nor a label has blanks.
+     */
+    private static String joinedAtSeparator(String typed) {
+        int separator = typed.indexOf(BenchSpec.VARIANT_SEPARATOR);
+        String label = typed.substring(separator + BenchSpec.VARIANT_SEPARATOR.length());
+        return typed.substring(0, separator).strip() + BenchSpec.VARIANT_SEPARATOR + label.strip();
     }
 
     /** The bench's variant of that name, ignoring case ({@link BenchSpec#spelledAmong}). */

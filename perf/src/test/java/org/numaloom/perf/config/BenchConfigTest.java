@@ -238,6 +238,8 @@ class BenchConfigTest {
         assertEquals(List.of("NUMA_MCS@noSpin", "CNA", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"),
                 selected.locks(), "the variant under its config's name, its lock not measured unless named");
         assertEquals(List.of("-Dnumaloom.leaderSpinNanos=0"), selected.jvmArgsOf("NUMA_MCS@noSpin"));
+        assertEquals(List.of("NUMA_MCS@noSpin"), only(config.with(List.of(" NUMA_MCS @ noSpin "), List.of(), false))
+                .locks().subList(0, 1), "blanks around the name and its separator, as a shell quote may leave them");
         ConfigException e = assertThrows(ConfigException.class, () -> config.with(List.of("NUMA_MCS@fast"), List.of(), false));
         assertEquals("command line: --lock: 'NUMA_MCS@fast' names a variant, and bench 'shortsection' of test.json has"
                 + " only NUMA_MCS@noSpin: a variant is defined in a config, as a lock entry with a \"variant\" label and"
