@@ -249,7 +249,8 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, loads);
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, loads,
+                WarmUp.describe(WarmUp.judge(executed)));
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -261,9 +262,10 @@ public final class BenchMain {
      *
      * @param failedRuns the JMH runs that failed, as the console reported them
      * @param loads      what other work held during each run, failed ones included
+     * @param warmUp     which locks may have been measured while still warming up ({@link WarmUp#describe})
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
-                           List<String> failedRuns, List<MachineLoad.RunLoad> loads) throws IOException {
+                           List<String> failedRuns, List<MachineLoad.RunLoad> loads, String warmUp) throws IOException {
         Map<String, Set<String>> locksByBench = config.benches().stream()
                 .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
@@ -274,8 +276,8 @@ public final class BenchMain {
         report(rows, load, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
-                        locality.describe(config).stream(), Stream.of(load)).flatMap(lines -> lines).toList(), costs,
-                placement.parallelism(), failedRuns));
+                        locality.describe(config).stream(), Stream.of(load, warmUp)).flatMap(lines -> lines).toList(), costs,
+                placement.parallelism(), failedRuns), warmUp);
         return rows;
     }
 
@@ -329,7 +331,7 @@ public final class BenchMain {
         }
     }
 
-    private void report(List<Compared> rows, String load, Report.RunInfo info) throws IOException {
+    private void report(List<Compared> rows, String load, Report.RunInfo info, String warmUp) throws IOException {
         for (BenchSpec spec : config.benches()) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
@@ -341,8 +343,8 @@ public final class BenchMain {
             }
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
-        console.printf("%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
-                load, out);
+        console.printf("%n%s%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
+                load, warmUp, out);
     }
 
     private String configJson() throws IOException {

@@ -38,7 +38,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of()));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of(), "Warm-up: not judged"));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -96,6 +96,25 @@ class BenchMainTest {
                 + " averaged over each JMH run) on its 2 CPUs: 1.00 CPUs during " + plan.get(1).name() + "; the ratios of"
                 + " these runs' rounds may show that load rather than the locks: rerun on a quiet machine\n"), report);
         assertEquals(2 * plan.size(), samples.get(), "a sample before and after each run");
+    }
+
+    /** The forks of MCS began slow and the baselines' did not: report.md and the console name MCS's cell alone. */
+    @Test
+    void theReportNamesALockThatWasStillWarmingUp(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""", "short.json");
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+
+        bench.measure(plan, run -> List.of(run.variant().equals("MCS")
+                ? JmhResults.runOfForks(JmhResults.forkOfMillis(2.0, 1.0, 1.0))
+                : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), "20261128-120000", new String[0]);
+
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("- Warm-up (a fork's first measured iteration 1.2x slower than the median of its others,"
+                + " or more): in most forks of short MCS at 2 threads (1 of 1); these may have been measured while still"
+                + " warming up"), report);
     }
 
     /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */
@@ -205,7 +224,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of());
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of(), "Warm-up: not judged");
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",

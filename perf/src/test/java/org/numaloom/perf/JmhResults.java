@@ -43,6 +43,20 @@ final class JmhResults {
         return new RunResult(params(), List.of(fork(iterations)));
     }
 
+    /** A run of several forks. */
+    static RunResult runOfForks(BenchmarkResult... forks) {
+        return new RunResult(params(), List.of(forks));
+    }
+
+    /** One fork whose single shots took these milliseconds, in order. */
+    static BenchmarkResult forkOfMillis(double... millis) {
+        IterationResult[] iterations = new IterationResult[millis.length];
+        for (int i = 0; i < millis.length; i++) {
+            iterations[i] = iteration(Math.round(millis[i] * 1_000_000), 0, 1000);
+        }
+        return fork(iterations);
+    }
+
     /** An iteration whose single shot took {@code nanos}, with the hand-off counters of the recorder. */
     static IterationResult iteration(long nanos, long remote, long acquisitions) {
         BenchmarkParams params = params();

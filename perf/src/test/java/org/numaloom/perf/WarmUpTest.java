@@ -1,0 +1,54 @@
+package org.numaloom.perf;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Whether a lock's first measured iterations show it still warming up, and the report's line about it. */
+class WarmUpTest {
+    private static final String WHAT = "Warm-up (a fork's first measured iteration 1.2x slower than the median of its others, or more)";
+
+    /** Throughputs: the first against the median of the later ones (125 here), at 1.2 times or more. */
+    @Test
+    void aForkBeganSlowIfItsFirstIterationTookAFifthLongerThanTheMedianOfTheOthersOrMore() {
+        assertTrue(WarmUp.beganSlow(new double[] {100, 130, 125, 120}));
+        assertTrue(WarmUp.beganSlow(new double[] {100, 115, 125}), "the median of two is their mean, 120: exactly 1.2 times 100");
+        assertFalse(WarmUp.beganSlow(new double[] {105, 130, 125, 120}), "126 is more than 125");
+        assertFalse(WarmUp.beganSlow(new double[] {100, 110, 125}), "the median of 110 and 125 is 117.5, under 120");
+        assertFalse(WarmUp.beganSlow(new double[] {100, 200, 110, 115}), "one fast later iteration does not move the median");
+    }
+
+    /** Two of three forks began at 1.5 and 1.3 ms against 1.0: the cell is named with its count. */
+    @Test
+    void aCellIsNamedWhenMostOfItsForksBeganSlow() {
+        List<WarmUp.Cell> cells = WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN, List.of(JmhResults.runOfForks(
+                JmhResults.forkOfMillis(1.5, 1.0, 1.0, 1.0), JmhResults.forkOfMillis(1.3, 1.0, 1.0),
+                JmhResults.forkOfMillis(1.0, 1.0, 1.0))))));
+
+        assertEquals(List.of(new WarmUp.Cell("short", "MCS", 2, 2, 3)), cells);
+        assertEquals(WHAT + ": in most forks of short MCS at 2 threads (2 of 3); these may have been measured while still"
+                + " warming up, their throughputs lowered by it: raise the bench's warmupIterations in the config and run"
+                + " again", WarmUp.describe(cells));
+    }
+
+    /** One slow fork of three, or of two, is noise as likely as warm-up; forks of two iterations are not judged. */
+    @Test
+    void aMinorityOfSlowForksOrForksTooShortToJudgeNameNoCell() {
+        List<WarmUp.Cell> minority = WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN, List.of(JmhResults.runOfForks(
+                JmhResults.forkOfMillis(1.5, 1.0, 1.0), JmhResults.forkOfMillis(1.0, 1.0, 1.0),
+                JmhResults.forkOfMillis(1.0, 1.0, 1.0))))));
+        assertEquals(WHAT + ": in no cell's majority of forks (1 cells judged)", WarmUp.describe(minority));
+        List<WarmUp.Cell> half = WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN, List.of(JmhResults.runOfForks(
+                JmhResults.forkOfMillis(1.5, 1.0, 1.0), JmhResults.forkOfMillis(1.0, 1.0, 1.0))))));
+        assertFalse(half.get(0).mostBeganSlow(), "one of two is not most");
+
+        List<WarmUp.Cell> tooShort = WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN,
+                List.of(JmhResults.runOfForks(JmhResults.forkOfMillis(3.0, 1.0))))));
+        assertEquals(List.of(), tooShort);
+        assertEquals(WHAT + ": not judged, no fork measured 3 iterations or more", WarmUp.describe(tooShort));
+    }
+}
