@@ -112,7 +112,7 @@ class BenchMainTest {
                 : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), "20261128-120000", new String[0]);
 
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("- Warm-up (a fork's first measured iteration 1.2x slower than the median of its others,"
+        assertTrue(report.contains("- Warm-up (a fork's first measured iteration 1.2x slower than each of its others,"
                 + " or more): in most forks of short MCS at 2 threads (1 of 1); these may have been measured while still"
                 + " warming up"), report);
     }
