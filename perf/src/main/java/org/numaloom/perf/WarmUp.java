@@ -88,7 +88,8 @@ final class WarmUp {
                 .map(c -> String.format(Locale.ROOT, "%s %s at %d threads (%d of %d)", c.bench(), c.variant(), c.threads(),
                         c.slowForks(), c.judgedForks()))
                 .collect(Collectors.joining(", "))
-                + "; these may have been measured while still warming up, their throughputs lowered by it: raise the bench's"
-                + " warmupIterations in the config and run again";
+                + "; these began slower than they went on, as a lock still warming up does (or a machine in a slow"
+                + " moment), which lowers their throughputs: if a rerun shows it again, raise the bench's warmupIterations"
+                + " in the config";
     }
 }

@@ -113,8 +113,7 @@ class BenchMainTest {
 
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("- Warm-up (a fork's first measured iteration 1.2x slower than each of its others,"
-                + " or more): in most forks of short MCS at 2 threads (1 of 1); these may have been measured while still"
-                + " warming up"), report);
+                + " or more): in most forks of short MCS at 2 threads (1 of 1); these began slower than they went on"), report);
     }
 
     /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */

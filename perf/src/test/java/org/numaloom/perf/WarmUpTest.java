@@ -31,9 +31,9 @@ class WarmUpTest {
                 JmhResults.forkOfMillis(1.0, 1.0, 1.0))))));
 
         assertEquals(List.of(new WarmUp.Cell("short", "MCS", 2, 2, 3)), cells);
-        assertEquals(WHAT + ": in most forks of short MCS at 2 threads (2 of 3); these may have been measured while still"
-                + " warming up, their throughputs lowered by it: raise the bench's warmupIterations in the config and run"
-                + " again", WarmUp.describe(cells));
+        assertEquals(WHAT + ": in most forks of short MCS at 2 threads (2 of 3); these began slower than they went on, as a"
+                + " lock still warming up does (or a machine in a slow moment), which lowers their throughputs: if a rerun"
+                + " shows it again, raise the bench's warmupIterations in the config", WarmUp.describe(cells));
     }
 
     /** One slow fork of three, or of two, is noise as likely as warm-up; forks of two iterations are not judged. */
