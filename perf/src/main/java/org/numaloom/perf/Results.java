@@ -80,7 +80,8 @@ final class Results {
         return config.benches().stream().filter(spec -> spec.id().equals(bench)).findFirst().orElseThrow();
     }
 
-    private static int threadsOf(RunResult result) {
+    /** The thread count a JMH result was measured at. */
+    static int threadsOf(RunResult result) {
         return Integer.parseInt(result.getParams().getParam("threads"));
     }
 

@@ -16,55 +16,63 @@ import org.openjdk.jmh.results.RunResult;
  * and thread count (its rounds together), the first measured iteration ran {@link #SLOW_FIRST} times
  * slower or more than each of the fork's later ones. JMH's score is the mean of the measured
  * iterations, so such a first iteration lowers it, and the locks whose code the JIT compiles warm up
- * at different speeds: on 2 cores, with two warm-up iterations of high contention, NUMA_MCS's and
- * CNA's first measured iterations took 185-214 ms against about 150 for the rest, while
- * {@code synchronized}, compiled into the JVM, had settled (docs/results.md, 2026-11-28). The run's
- * report names such cells, so that a config's warm-up too short for some lock (a user's too) does
- * not pass for that lock's speed.
+ * at different speeds: on 2 cores, with two warm-up iterations of high contention at 16 threads,
+ * NUMA_MCS's first measured iteration took 193.9 ms and its next two 152.2 and 150.7, while
+ * {@code synchronized}, compiled into the JVM, measured 165.8, 162.6 and 159.5
+ * (docs/results.md, 2026-11-28). The run's report names such cells, so that a config's warm-up too
+ * short for some lock (a user's too) does not pass for that lock's speed.
  *
  * <p>The first iteration must be slower than each later one, not than their median: a warm-up's tail
  * makes the first the slowest, while a noisy host slows any iteration, and on 2 cores the median
  * rule named one to three cells of every {@code quick} run (one fork each) whose later iterations
- * were as slow at times. A fork with fewer than {@link #MIN_ITERATIONS} measured iterations is not
- * judged: with one later iteration, one slow iteration would decide. Noise can still name a cell;
- * the line says "may", and the cure is the same.
+ * were as slow at times. So it catches a steep tail, not a gradual one (the text statistics' slow
+ * warm-up over tens of invocations it did not name), and it is easier to meet with fewer later
+ * iterations and harder for a lock whose iterations are noisy. A fork with fewer than
+ * {@link #MIN_ITERATIONS} measured iterations is not judged: with one later iteration, one slow
+ * iteration would decide; nor is one with a throughput that is not finite. A machine's slow moment
+ * can still name a cell, and the line says so.
  */
 final class WarmUp {
-    /** How much slower than the median of the later iterations a fork's first one must be to count. */
+    /** How much slower than each later iteration a fork's first one must be to count. */
     static final double SLOW_FIRST = 1.2;
     /** The fewest measured iterations in a fork for it to be judged. */
     static final int MIN_ITERATIONS = 3;
 
-    /** A bench, variant and thread count, and how many of its judged forks began slow. */
+    /** A bench, variant and thread count, and how many of its judged forks, over all rounds, began slow. */
     record Cell(String bench, String variant, int threads, int slowForks, int judgedForks) {
         boolean mostBeganSlow() {
             return 2 * slowForks > judgedForks;
+        }
+
+        /** The same cell with another's forks counted too (another round). */
+        Cell plus(Cell other) {
+            return new Cell(bench, variant, threads, slowForks + other.slowForks, judgedForks + other.judgedForks);
         }
     }
 
     private WarmUp() {
     }
 
-    /** Every cell with at least one judged fork, in the order of the runs. */
+    /** Every cell with at least one judged fork, in the order of the runs; a variant's rounds count together. */
     static List<Cell> judge(List<Results.Executed> executed) {
-        Map<List<Object>, int[]> counts = new LinkedHashMap<>();
+        Map<CellKey, Cell> cells = new LinkedHashMap<>();
         for (Results.Executed e : executed) {
             for (RunResult result : e.results()) {
-                int threads = Integer.parseInt(result.getParams().getParam("threads"));
+                int threads = Results.threadsOf(result);
                 for (BenchmarkResult fork : result.getBenchmarkResults()) {
                     double[] throughputs = e.run().iterationThroughputs(fork, threads).toArray();
-                    if (throughputs.length >= MIN_ITERATIONS) {
-                        int[] slowAndJudged = counts.computeIfAbsent(List.of(e.run().bench(), e.run().variant(), threads),
-                                cell -> new int[2]);
-                        slowAndJudged[0] += beganSlow(throughputs) ? 1 : 0;
-                        slowAndJudged[1]++;
+                    if (throughputs.length >= MIN_ITERATIONS && Arrays.stream(throughputs).allMatch(Double::isFinite)) {
+                        cells.merge(new CellKey(e.run().bench(), e.run().variant(), threads),
+                                new Cell(e.run().bench(), e.run().variant(), threads, beganSlow(throughputs) ? 1 : 0, 1),
+                                Cell::plus);
                     }
                 }
             }
         }
-        List<Cell> cells = new ArrayList<>();
-        counts.forEach((cell, n) -> cells.add(new Cell((String) cell.get(0), (String) cell.get(1), (int) cell.get(2), n[0], n[1])));
-        return cells;
+        return new ArrayList<>(cells.values());
+    }
+
+    private record CellKey(String bench, String variant, int threads) {
     }
 
     /** Whether the first of a fork's iteration throughputs is {@link #SLOW_FIRST} times below each of the others, or more. */
@@ -78,7 +86,7 @@ final class WarmUp {
         String what = String.format(Locale.ROOT, "Warm-up (a fork's first measured iteration %.1fx slower than each of"
                 + " its others, or more)", SLOW_FIRST);
         if (cells.isEmpty()) {
-            return what + String.format(Locale.ROOT, ": not judged, no fork measured %d iterations or more", MIN_ITERATIONS);
+            return what + String.format(Locale.ROOT, ": not judged, no fork with %d measured iterations or more", MIN_ITERATIONS);
         }
         List<Cell> warming = cells.stream().filter(Cell::mostBeganSlow).toList();
         if (warming.isEmpty()) {

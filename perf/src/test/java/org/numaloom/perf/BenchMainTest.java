@@ -1,6 +1,9 @@
 package org.numaloom.perf;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,16 +107,24 @@ class BenchMainTest {
         BenchConfig config = BenchConfig.parse("""
                 {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
                   "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""", "short.json");
-        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8)); // BenchMain prints to the System.out it is built with
+        try {
+            BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+            bench.measure(plan, run -> List.of(run.variant().equals("MCS")
+                    ? JmhResults.runOfForks(JmhResults.forkOfMillis(2.0, 1.0, 1.0))
+                    : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), "20261128-120000", new String[0]);
+        } finally {
+            System.setOut(stdout);
+        }
 
-        bench.measure(plan, run -> List.of(run.variant().equals("MCS")
-                ? JmhResults.runOfForks(JmhResults.forkOfMillis(2.0, 1.0, 1.0))
-                : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), "20261128-120000", new String[0]);
-
+        String line = "Warm-up (a fork's first measured iteration 1.2x slower than each of its others, or more): in most"
+                + " forks of short MCS at 2 threads (1 of 1); these began slower than they went on";
         String report = Files.readString(out.resolve("report.md"));
-        assertTrue(report.contains("- Warm-up (a fork's first measured iteration 1.2x slower than each of its others,"
-                + " or more): in most forks of short MCS at 2 threads (1 of 1); these began slower than they went on"), report);
+        assertTrue(report.contains("- " + line), report);
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("\n" + line), console.toString(StandardCharsets.UTF_8));
     }
 
     /** A lock (here a variant whose flag stops its forks: the stand-in executor fails it) costs its own rows, not the run's. */

@@ -40,12 +40,17 @@ final class JmhResults {
     }
 
     static RunResult run(IterationResult... iterations) {
-        return new RunResult(params(), List.of(fork(iterations)));
+        return runOfForks(fork(iterations));
     }
 
     /** A run of several forks. */
     static RunResult runOfForks(BenchmarkResult... forks) {
-        return new RunResult(params(), List.of(forks));
+        return runOfForksAt(2, forks);
+    }
+
+    /** A run of several forks, its parameters saying {@code threads}. */
+    static RunResult runOfForksAt(int threads, BenchmarkResult... forks) {
+        return new RunResult(params(threads), List.of(forks));
     }
 
     /** One fork whose single shots took these milliseconds, in order. */
@@ -68,8 +73,12 @@ final class JmhResults {
     }
 
     private static BenchmarkParams params() {
+        return params(2);
+    }
+
+    private static BenchmarkParams params(int threads) {
         WorkloadParams workload = new WorkloadParams();
-        workload.put("threads", "2", 0);
+        workload.put("threads", Integer.toString(threads), 0);
         IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, 2, TimeValue.NONE, 1);
         return new BenchmarkParams("org.numaloom.perf.bench.ShortSectionBenchmark.run", "generated", false, 1,
                 new int[] {1}, List.of(), 1, 0, new IterationParams(IterationType.WARMUP, 0, TimeValue.NONE, 1),

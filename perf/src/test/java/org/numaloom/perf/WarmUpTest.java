@@ -1,6 +1,10 @@
 package org.numaloom.perf;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import org.numaloom.perf.config.BenchConfig;
+import org.numaloom.perf.placement.Placement;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +40,34 @@ class WarmUpTest {
                 + " shows it again, raise the bench's warmupIterations in the config", WarmUp.describe(cells));
     }
 
+    /** A variant's rounds are counted together, each thread count apart: two of three rounds began slow at 2 threads, none at 16. */
+    @Test
+    void aCellPoolsItsRoundsAndKeepsItsThreadCountsApart() {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2, 16], "rounds": 3, "locks": [{"name": "MCS"}]}}]}""", "short.json");
+        List<JmhRun> rounds = JmhRun.plan(config, Placement.plan("none", 2, JmhResults.CPUS), JmhResults.CPUS).stream()
+                .filter(run -> run.variant().equals("MCS")).toList();
+        assertEquals(3, rounds.size());
+        List<Results.Executed> executed = new ArrayList<>();
+        for (JmhRun round : rounds) {
+            double first = round.round() < 3 ? 2.0 : 1.0;
+            executed.add(new Results.Executed(round, List.of(
+                    JmhResults.runOfForksAt(2, JmhResults.forkOfMillis(first, 1.0, 1.0)),
+                    JmhResults.runOfForksAt(16, JmhResults.forkOfMillis(1.0, 1.0, 1.0)))));
+        }
+
+        assertEquals(List.of(new WarmUp.Cell("short", "MCS", 2, 2, 3), new WarmUp.Cell("short", "MCS", 16, 0, 3)),
+                WarmUp.judge(executed));
+    }
+
+    /** A single shot measured as taking no time is a throughput without bound: that fork is not judged. */
+    @Test
+    void aForkWithAThroughputThatIsNotFiniteIsNotJudged() {
+        assertEquals(List.of(), WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN,
+                List.of(JmhResults.runOfForks(JmhResults.forkOfMillis(0.0, 1.0, 1.0)))))));
+    }
+
     /** One slow fork of three, or of two, is noise as likely as warm-up; forks of two iterations are not judged. */
     @Test
     void aMinorityOfSlowForksOrForksTooShortToJudgeNameNoCell() {
@@ -50,6 +82,6 @@ class WarmUpTest {
         List<WarmUp.Cell> tooShort = WarmUp.judge(List.of(new Results.Executed(JmhResults.RUN,
                 List.of(JmhResults.runOfForks(JmhResults.forkOfMillis(3.0, 1.0))))));
         assertEquals(List.of(), tooShort);
-        assertEquals(WHAT + ": not judged, no fork measured 3 iterations or more", WarmUp.describe(tooShort));
+        assertEquals(WHAT + ": not judged, no fork with 3 measured iterations or more", WarmUp.describe(tooShort));
     }
 }

@@ -37,8 +37,9 @@ import static org.numaloom.perf.bench.JvmFlags.OPEN_JAVA_LANG;
  * reference: a benchmark must not be fast by being wrong.
  *
  * <p>The warm-up is long because the invocations keep getting faster for longer than in the other
- * benches: on 2 cores, every lock's fourth to eighth invocations took 13% longer than its
- * sixteenth to twentieth in the median (from 5% less to 30% more; docs/results.md, 2026-11-28).
+ * benches: on 2 cores, over 24 forks of four locks, the fourth to eighth invocations took 13% longer
+ * than the sixteenth to twentieth in the median (from 5% shorter to 30% longer; docs/results.md,
+ * 2026-11-28).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
