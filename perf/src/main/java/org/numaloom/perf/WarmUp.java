@@ -24,9 +24,9 @@ import org.openjdk.jmh.results.RunResult;
  *
  * <p>The first iteration must be slower than each later one, not than their median: a warm-up's tail
  * makes the first the slowest, while a noisy host slows any iteration, and on 2 cores the median
- * rule named one to three cells of every {@code quick} run (one fork each) whose later iterations
- * were as slow at times. So it catches a steep tail, not a gradual one (the text statistics' slow
- * warm-up over tens of invocations it did not name), and it is easier to meet with fewer later
+ * rule named six cells of a {@code quick} run (one fork each), some of whose later iterations were
+ * as slow at times. So it catches a steep tail, not a gradual one (the text statistics' warm-up
+ * over about fifteen invocations it did not name), and it is easier to meet with fewer later
  * iterations and harder for a lock whose iterations are noisy. A fork with fewer than
  * {@link #MIN_ITERATIONS} measured iterations is not judged: with one later iteration, one slow
  * iteration would decide; nor is one with a throughput that is not finite. A machine's slow moment
