@@ -272,12 +272,12 @@ public final class BenchMain {
                 bench -> locksByBench.getOrDefault(bench, Set.of()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
-        String load = MachineLoad.describe(loads);
-        report(rows, load, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
+        List<String> conditions = List.of(MachineLoad.describe(loads), warmUp);
+        report(rows, conditions, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
-                        locality.describe(config).stream(), Stream.of(load, warmUp)).flatMap(lines -> lines).toList(), costs,
-                placement.parallelism(), failedRuns), warmUp);
+                        locality.describe(config).stream(), conditions.stream()).flatMap(lines -> lines).toList(), costs,
+                placement.parallelism(), failedRuns));
         return rows;
     }
 
@@ -331,7 +331,12 @@ public final class BenchMain {
         }
     }
 
-    private void report(List<Compared> rows, String load, Report.RunInfo info, String warmUp) throws IOException {
+    /**
+     * The tables on the console, {@code report.md} and the charts; the console ends with the pinning
+     * check and the {@code conditions} the run was measured under (other work, warm-up), which
+     * {@code report.md} lists with the placement.
+     */
+    private void report(List<Compared> rows, List<String> conditions, Report.RunInfo info) throws IOException {
         for (BenchSpec spec : config.benches()) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
@@ -343,8 +348,8 @@ public final class BenchMain {
             }
         }
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
-        console.printf("%n%s%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
-                load, warmUp, out);
+        console.printf("%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
+                String.join(System.lineSeparator(), conditions), out);
     }
 
     private String configJson() throws IOException {
