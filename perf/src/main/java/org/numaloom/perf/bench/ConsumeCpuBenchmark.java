@@ -94,7 +94,7 @@ public class ConsumeCpuBenchmark {
      */
     void recordHandoffs(Handoffs recorder) {
         handoffs = recorder;
-        criticalSection = recorder.around(this::criticalSection);
+        criticalSection = yieldInCrit ? recorder.aroundYielding(this::criticalSection) : recorder.around(this::criticalSection);
     }
 
     @Benchmark

@@ -32,9 +32,14 @@ import org.numaloom.locks.topology.Topology;
  * of the data it guards crossing between nodes (see docs/benchmarks.md for where a figure comes
  * from). It is a model: real transfers cost what the lines touched cost, not a constant.
  *
- * <p>The node compared is the one the holder acquired on. A section that yields may resume on
- * another carrier; in the benches whose sections do not yield (the short section, the text
- * statistics' map updates) the two are the same.
+ * <p>A hand-off goes from where the previous holder let the lock go to where the new holder takes
+ * it: the lock's word and the data it guards were last written on the one node and are next
+ * touched on the other. A virtual thread changes carrier only where it yields or parks, so for a
+ * section that does neither, the node it acquired on is the node it releases on, and one look-up
+ * serves ({@link #around}). A section that yields may end on another carrier (the consumeCPU
+ * benches' yield inside), and {@link #aroundYielding} looks the node up again as it ends: compared
+ * with the node it acquired on, the yield's move was counted as the lock's (on 2 simulated nodes of
+ * one CPU each, see docs/results.md, 2026-11-28).
  */
 public final class Handoffs {
     /** Fork property: the modelled cost of a remote hand-off, in nanoseconds; absent or 0 for none. */
@@ -106,9 +111,10 @@ public final class Handoffs {
     }
 
     /**
-     * The section to run under the exclusion instead of {@code criticalSection}: it records the
-     * acquisition, then runs {@code criticalSection}. Without recording, {@code criticalSection}
-     * itself. Make it once where the section is fixed: wrapping allocates.
+     * The section to run under the exclusion instead of {@code criticalSection}, one that neither
+     * yields nor parks: it records the acquisition, then runs {@code criticalSection}, and the node
+     * it acquired on stands as the node the next holder takes the lock from. Without recording,
+     * {@code criticalSection} itself. Make it once where the section is fixed: wrapping allocates.
      */
     Runnable around(Runnable criticalSection) {
         if (!recording()) {
@@ -117,6 +123,22 @@ public final class Handoffs {
         return () -> {
             acquired();
             criticalSection.run();
+        };
+    }
+
+    /**
+     * As {@link #around}, for a section that may yield or park and so end on another carrier than
+     * it began on: as it ends, the node is looked up again, and the next holder's is compared with
+     * that one. It costs a second look-up per acquisition.
+     */
+    Runnable aroundYielding(Runnable criticalSection) {
+        if (!recording()) {
+            return criticalSection;
+        }
+        return () -> {
+            acquired();
+            criticalSection.run();
+            previousNode = currentNode.getAsInt();
         };
     }
 

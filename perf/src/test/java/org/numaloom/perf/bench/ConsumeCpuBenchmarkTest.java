@@ -1,5 +1,7 @@
 package org.numaloom.perf.bench;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,6 +44,24 @@ class ConsumeCpuBenchmarkTest {
             assertEquals(400, counts.acquisitions, "invocation " + invocation);
             assertTrue(counts.remoteHandoffs >= 1 && counts.remoteHandoffs <= 400, "remote: " + counts.remoteHandoffs);
         }
+    }
+
+    /**
+     * A section that yields inside may end on another carrier, so its node is looked up again as it
+     * ends (the next holder takes the lock from there); one that does not is looked up once.
+     */
+    @ParameterizedTest
+    @CsvSource({"true, 800", "false, 400"})
+    void aSectionThatYieldsIsLocatedAgainAsItEnds(boolean yieldInCrit, long lookUps) throws InterruptedException {
+        ConsumeCpuBenchmark benchmark = benchmark("UNFAIR_REENTRANT", 4, 400);
+        benchmark.yieldInCrit = yieldInCrit;
+        AtomicLong counted = new AtomicLong();
+        benchmark.recordHandoffs(new Handoffs(() -> {
+            counted.incrementAndGet();
+            return 0;
+        }, 0, System::nanoTime));
+        benchmark.run(new PinnedCarriers(), new HandoffCounts());
+        assertEquals(lookUps, counted.get());
     }
 
     private static ConsumeCpuBenchmark benchmark(String lock, int threads, int actionsCount) {

@@ -29,6 +29,26 @@ class HandoffsTest {
         assertEquals(3, handoffs.remoteHandoffs());
     }
 
+    /**
+     * A section that yields may end on another node than it began on, and the next holder takes the
+     * lock from where it ended. Holders here: 0 to 1, 1 to 0, 0 to 0 (acquired, ended): every hand-off
+     * is local, though the nodes they acquired on (0, 1, 0) changed twice.
+     */
+    @Test
+    void aYieldingSectionHandsTheLockOnFromTheNodeItEndedOn() {
+        Handoffs handoffs = recording(0, 1, 1, 0, 0, 0);
+        runTimes(handoffs.aroundYielding(NOTHING), 3);
+        assertEquals(3, handoffs.acquisitions());
+        assertEquals(0, handoffs.remoteHandoffs());
+    }
+
+    @Test
+    void aYieldingSectionCountsAHandoffToAnotherNodeThanItEndedOn() {
+        Handoffs handoffs = recording(0, 0, 1, 1);
+        runTimes(handoffs.aroundYielding(NOTHING), 2);
+        assertEquals(1, handoffs.remoteHandoffs());
+    }
+
     @Test
     void theFirstHolderTakesOverFromNobody() {
         Handoffs handoffs = recording(1);
@@ -62,6 +82,7 @@ class HandoffsTest {
     void withoutRecordingTheSectionIsLeftAsItIs() {
         Handoffs handoffs = new Handoffs(null, 0, System::nanoTime);
         assertSame(NOTHING, handoffs.around(NOTHING));
+        assertSame(NOTHING, handoffs.aroundYielding(NOTHING));
         assertEquals(0, handoffs.acquisitions());
     }
 
