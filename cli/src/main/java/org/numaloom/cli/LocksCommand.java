@@ -38,7 +38,7 @@ public final class LocksCommand {
                 }
             }
             return 0;
-        } catch (IllegalArgumentException e) { // includes TopologyException
+        } catch (IllegalArgumentException | IllegalStateException e) { // TopologyException; the registry's providers
             err.println("numaloom: " + e.getMessage());
             return 2;
         }

@@ -12,10 +12,15 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>A subclass supplies the lock algorithm: {@link #tryAcquire()} takes the lock if that is
  * possible at once, {@link #acquire(Waiter)} waits for it on the terms of a {@link Waiter}, and
- * {@link #release()} lets it go. This class adds what every lock of the kit shares: an owner
- * thread and a hold count, so that the owner may lock again and must unlock as often; the
- * {@link IllegalMonitorStateException} for an unlock by a thread that does not hold the lock;
- * interruptible and timed acquisition; and {@link Condition}s.
+ * {@link #release()} lets it go. Those are package-private, and so is the constructor: the kit's
+ * locks extend this class, a user's lock does not (it implements {@link Lock} and is plugged in
+ * through {@link org.numaloom.locks.registry.LockProvider}). The class is public for what it
+ * gives a lock's users, {@link #isHeldByCurrentThread()} and {@link #getHoldCount()}.
+ *
+ * <p>This class adds what every lock of the kit shares: an owner thread and a hold count, so that
+ * the owner may lock again and must unlock as often; the {@link IllegalMonitorStateException} for
+ * an unlock by a thread that does not hold the lock; interruptible and timed acquisition; and
+ * {@link Condition}s.
  *
  * <p>Owner and hold count are plain fields. Only the owner writes them, and a thread compares the
  * owner only with itself: it cannot see itself as the owner unless it wrote that itself, because it
@@ -43,7 +48,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         initializeSlowPathClasses();
     }
 
-    protected AbstractReentrantLock() {
+    AbstractReentrantLock() {
     }
 
     /**
@@ -166,6 +171,10 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         return owner;
     }
 
+    /**
+     * Whether the current thread holds this lock, as {@link java.util.concurrent.locks.ReentrantLock#isHeldByCurrentThread()}:
+     * for assertions and for code that must run only under the lock.
+     */
     public final boolean isHeldByCurrentThread() {
         return owner == Thread.currentThread();
     }

@@ -19,12 +19,27 @@ package org.numaloom.locks;
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */
 public final class CnaLock extends LeaderLock {
-    /** Passes of the head to same-node waiters while remote waiters wait, unless a lock is built with its own. */
-    public static final int DEFAULT_LOCAL_PASS_BOUND = Integer.getInteger("numaloom.localPassBound", 64);
+    /**
+     * The longest a thread spins before it queues or parks, in nanoseconds, unless a lock is built
+     * with its own: 20,000, or the system property {@code numaloom.leaderSpinNanos}.
+     */
+    public static final long DEFAULT_MAX_SPIN_NANOS = LeaderLock.DEFAULT_MAX_SPIN_NANOS;
+
+    /**
+     * Releases with the leader parked between forced hand-overs to it, unless a lock is built with
+     * its own: 64, or the system property {@code numaloom.handOffBound}.
+     */
+    public static final int DEFAULT_HANDOFF_BOUND = LeaderLock.DEFAULT_HANDOFF_BOUND;
+
+    /**
+     * Passes of the head to same-node waiters while remote waiters wait, unless a lock is built with
+     * its own: 64, or the system property {@code numaloom.localPassBound}.
+     */
+    public static final int DEFAULT_LOCAL_PASS_BOUND = Tuning.count("numaloom.localPassBound", 1, 64);
 
     /** A lock over the NUMA nodes of the topology in force. */
     public CnaLock() {
-        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, LeaderLock.DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
+        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
     }
 
     /**

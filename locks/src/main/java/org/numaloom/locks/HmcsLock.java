@@ -54,7 +54,7 @@ import org.numaloom.locks.topology.Topology;
  */
 public final class HmcsLock extends HmcsLockFields {
     /** Holds a cohort may pass on within its group before it lets the parent go, unless a lock is built with its own. */
-    public static final int DEFAULT_COHORT_PASS_BOUND = Integer.getInteger("numaloom.cohortPassBound", 64);
+    public static final int DEFAULT_COHORT_PASS_BOUND = Tuning.count("numaloom.cohortPassBound", 0, 64);
 
     /** Trailing padding of the holder's fields. */
     @SuppressWarnings("unused")

@@ -2,6 +2,7 @@ package org.numaloom.locks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -159,10 +160,10 @@ abstract class LeaderLock extends LeaderLockFields {
      * The longest a leader, or an arrival that would lead, spins on the word before it parks or
      * queues, in nanoseconds, unless a lock is built with its own (see "Spinning" above).
      */
-    static final long DEFAULT_MAX_SPIN_NANOS = Long.getLong("numaloom.leaderSpinNanos", 20_000L);
+    static final long DEFAULT_MAX_SPIN_NANOS = Tuning.nanos("numaloom.leaderSpinNanos", 20_000L);
 
     /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
-    static final int DEFAULT_HANDOFF_BOUND = Integer.getInteger("numaloom.handOffBound", 64);
+    static final int DEFAULT_HANDOFF_BOUND = Tuning.count("numaloom.handOffBound", 1, 64);
 
     /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
@@ -194,7 +195,7 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /** The number of NUMA nodes the locator reports, checked. */
     static int nodeCountOf(NodeLocator locator) {
-        int nodes = locator.nodeCount();
+        int nodes = Objects.requireNonNull(locator, "locator").nodeCount();
         if (nodes < 1) {
             throw new IllegalArgumentException("the locator reports " + nodes + " nodes; at least 1 is needed");
         }

@@ -19,7 +19,16 @@ package org.numaloom.locks;
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */
 public final class NumaMcsLock extends LeaderLock {
-    /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
+    /**
+     * The longest a thread spins before it queues or parks, in nanoseconds, unless a lock is built
+     * with its own: 20,000, or the system property {@code numaloom.leaderSpinNanos}.
+     */
+    public static final long DEFAULT_MAX_SPIN_NANOS = LeaderLock.DEFAULT_MAX_SPIN_NANOS;
+
+    /**
+     * Releases with a leader parked between forced hand-overs, unless a lock is built with its own:
+     * 64, or the system property {@code numaloom.handOffBound}.
+     */
     public static final int DEFAULT_HANDOFF_BOUND = LeaderLock.DEFAULT_HANDOFF_BOUND;
 
     private final int nodeCount;

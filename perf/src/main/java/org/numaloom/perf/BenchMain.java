@@ -104,7 +104,7 @@ public final class BenchMain {
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
             thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
-        } catch (IllegalArgumentException | IOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | IOException e) { // ISE: the lock registry's providers
             System.err.println("bench: " + e.getMessage());
             System.err.println(BenchArgs.SYNOPSIS);
             System.exit(2);

@@ -137,7 +137,8 @@ public final class CpuLocator {
             System.getLogger("org.numaloom.locks").log(System.Logger.Level.WARNING,
                     "numaloom: cannot see carrier threads, so virtual threads ask the kernel for their CPU on "
                             + "every slow-path lock acquisition (about 100 ns each). Add the JVM flag "
-                            + "--add-opens java.base/java.lang=ALL-UNNAMED to cache it per carrier.");
+                            + "--add-opens java.base/java.lang=ALL-UNNAMED (on the module path: =org.numaloom.locks) "
+                            + "to cache it per carrier.");
         }
     }
 }

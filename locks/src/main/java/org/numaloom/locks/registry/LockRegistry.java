@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
 
@@ -23,8 +25,21 @@ public final class LockRegistry {
     private LockRegistry() {
     }
 
-    private static final class Loaded {
-        static final Map<String, LockType> TYPES = typesFoundBy(LockRegistry.class.getClassLoader());
+    /**
+     * The registered types, loaded by the first caller. Not a holder class: a failure to load (a
+     * name claimed twice, a provider that cannot be built) would be remembered as a
+     * {@link NoClassDefFoundError} for every later caller; here each caller gets the failure itself.
+     * Two first callers may both load; the first to store wins, and providers are stateless.
+     */
+    private static final AtomicReference<Map<String, LockType>> LOADED = new AtomicReference<>();
+
+    private static Map<String, LockType> types() {
+        Map<String, LockType> types = LOADED.get();
+        if (types == null) {
+            LOADED.compareAndSet(null, typesFoundBy(LockRegistry.class.getClassLoader()));
+            types = LOADED.get();
+        }
+        return types;
     }
 
     /**
@@ -39,8 +54,16 @@ public final class LockRegistry {
     }
 
     private static Map<String, LockType> typesFoundBy(ClassLoader loader) {
-        return collect(Stream.concat(Stream.of(new BuiltInLocks()),
-                ServiceLoader.load(LockProvider.class, loader).stream().map(ServiceLoader.Provider::get)).toList());
+        List<LockProvider> providers;
+        try {
+            providers = Stream.concat(Stream.of(new BuiltInLocks()),
+                    ServiceLoader.load(LockProvider.class, loader).stream().map(ServiceLoader.Provider::get)).toList();
+        } catch (ServiceConfigurationError e) {
+            throw new IllegalStateException("a lock provider could not be loaded: " + e.getMessage() + ". A provider is a"
+                    + " public class with a public no-argument constructor that implements " + LockProvider.class.getName()
+                    + ", named in META-INF/services/" + LockProvider.class.getName() + " of a jar on the class path", e);
+        }
+        return collect(providers);
     }
 
     /** The lock types of the providers by name, in order; a name claimed twice is an error. */
@@ -63,12 +86,12 @@ public final class LockRegistry {
 
     /** All registered lock types, built-in ones first, in registration order. */
     public static List<LockType> all() {
-        return List.copyOf(Loaded.TYPES.values());
+        return List.copyOf(types().values());
     }
 
     /** The names of all registered locks. */
     public static List<String> names() {
-        return List.copyOf(Loaded.TYPES.keySet());
+        return List.copyOf(types().keySet());
     }
 
     /**
@@ -77,7 +100,7 @@ public final class LockRegistry {
      * benchmarks' {@code synchronized} block); its error for an unknown name is {@link #unknownLock}.
      */
     public static Optional<LockType> find(String name) {
-        return Optional.ofNullable(name == null ? null : Loaded.TYPES.get(canonical(name)));
+        return Optional.ofNullable(name == null ? null : types().get(canonical(name)));
     }
 
     /**

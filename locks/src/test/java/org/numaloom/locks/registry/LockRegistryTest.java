@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.numaloom.locks.CnaLock;
 import org.numaloom.locks.McsLock;
 import org.numaloom.locks.NumaMcsLock;
@@ -81,6 +87,20 @@ class LockRegistryTest {
                 () -> LockRegistry.collect(List.of(new BuiltInLocks(), clash)));
         assertTrue(e.getMessage().contains("MCS is registered twice"), e.getMessage());
         assertTrue(e.getMessage().contains(BuiltInLocks.class.getName()), e.getMessage());
+    }
+
+    /** A provider named in the services file but not on the class path: an error that says what a provider must be. */
+    @Test
+    void aProviderThatCannotBeLoadedIsAnErrorSayingWhatAProviderIs(@TempDir Path jar) throws IOException {
+        Path services = jar.resolve("META-INF/services/" + LockProvider.class.getName());
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, "com.example.MissingProvider\n");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, LockRegistry.class.getClassLoader())) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> LockRegistry.foundBy(loader));
+            assertTrue(e.getMessage().startsWith("a lock provider could not be loaded: "), e.getMessage());
+            assertTrue(e.getMessage().contains("com.example.MissingProvider"), e.getMessage());
+            assertTrue(e.getMessage().contains("public no-argument constructor"), e.getMessage());
+        }
     }
 
     @Test
