@@ -31,15 +31,22 @@ public final class CnaLock extends LeaderLock {
      */
     public static final int DEFAULT_HANDOFF_BOUND = LeaderLock.DEFAULT_HANDOFF_BOUND;
 
+    private static final Tuning.Setting LOCAL_PASS_BOUND = Tuning.count("numaloom.localPassBound", 1, 64);
+
     /**
      * Passes of the head to same-node waiters while remote waiters wait, unless a lock is built with
      * its own: 64, or the system property {@code numaloom.localPassBound}.
      */
-    public static final int DEFAULT_LOCAL_PASS_BOUND = Tuning.count("numaloom.localPassBound", 1, 64);
+    public static final int DEFAULT_LOCAL_PASS_BOUND = (int) LOCAL_PASS_BOUND.value();
 
-    /** A lock over the NUMA nodes of the topology in force. */
+    /**
+     * A lock over the NUMA nodes of the topology in force, with the default tuning.
+     *
+     * @throws IllegalArgumentException if a tuning property it reads holds a value that was refused
+     */
     public CnaLock() {
-        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, DEFAULT_HANDOFF_BOUND, DEFAULT_LOCAL_PASS_BOUND);
+        this(NodeLocator.current(), LEADER_SPIN_NANOS.checked(), (int) HANDOFF_BOUND.checked(),
+                (int) LOCAL_PASS_BOUND.checked());
     }
 
     /**

@@ -53,8 +53,13 @@ import org.numaloom.locks.topology.Topology;
  * </ol>
  */
 public final class HmcsLock extends HmcsLockFields {
-    /** Holds a cohort may pass on within its group before it lets the parent go, unless a lock is built with its own. */
-    public static final int DEFAULT_COHORT_PASS_BOUND = Tuning.count("numaloom.cohortPassBound", 0, 64);
+    private static final Tuning.Setting COHORT_PASS_BOUND = Tuning.count("numaloom.cohortPassBound", 0, 64);
+
+    /**
+     * Passes a cohort may make within its group before it lets the parent go, unless a lock is built
+     * with its own: 64, or the system property {@code numaloom.cohortPassBound}.
+     */
+    public static final int DEFAULT_COHORT_PASS_BOUND = (int) COHORT_PASS_BOUND.value();
 
     /** Trailing padding of the holder's fields. */
     @SuppressWarnings("unused")
@@ -65,9 +70,13 @@ public final class HmcsLock extends HmcsLockFields {
     private final long maxSpinNanos;
     private final int cohortPassBound;
 
-    /** Levels from the topology in force ({@link Topology#current()}), default spin and bound. */
+    /**
+     * Levels from the topology in force ({@link Topology#current()}), default spin and bound.
+     *
+     * @throws IllegalArgumentException if a tuning property it reads holds a value that was refused
+     */
     public HmcsLock() {
-        this(Hierarchy.of(Topology.current()), McsQueue.DEFAULT_MAX_SPIN_NANOS, DEFAULT_COHORT_PASS_BOUND);
+        this(Hierarchy.of(Topology.current()), McsQueue.MAX_SPIN_NANOS.checked(), (int) COHORT_PASS_BOUND.checked());
     }
 
     /**

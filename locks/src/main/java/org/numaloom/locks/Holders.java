@@ -15,8 +15,9 @@ import org.numaloom.locks.placement.CpuLocator;
  * virtual thread is mounted exactly while its JDK-private {@code carrierThread} field is set; this
  * class reads that field when {@code java.base/java.lang} is opened to the library
  * ({@code --add-opens java.base/java.lang=ALL-UNNAMED}, which the kit asks for anyway). Without the
- * flag (one warning says so, when the first lock is built), or for a platform thread, the holder
- * counts as possibly running, and the spin's own time bound is what limits the waste.
+ * flag (the warning of {@link CpuLocator}, whose cache needs the same flag, says so), or for a
+ * platform thread, the holder counts as possibly running, and the spin's own time bound is what
+ * limits the waste.
  */
 final class Holders {
     /**
@@ -39,11 +40,6 @@ final class Holders {
             return lookup.findGetter(virtualThread, "carrierThread", Thread.class)
                     .asType(MethodType.methodType(Thread.class, Thread.class));
         } catch (ReflectiveOperationException | RuntimeException e) {
-            System.getLogger("org.numaloom.locks").log(System.Logger.Level.WARNING,
-                    "numaloom: cannot see whether a lock's holder is mounted on a carrier, so a waiter spins its "
-                            + "whole bound behind a holder that yielded or parked inside its critical section. Add the "
-                            + "JVM flag --add-opens java.base/java.lang=ALL-UNNAMED (on the module path: "
-                            + "=org.numaloom.locks).");
             return null;
         }
     }

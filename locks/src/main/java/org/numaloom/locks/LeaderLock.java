@@ -160,10 +160,14 @@ abstract class LeaderLock extends LeaderLockFields {
      * The longest a leader, or an arrival that would lead, spins on the word before it parks or
      * queues, in nanoseconds, unless a lock is built with its own (see "Spinning" above).
      */
-    static final long DEFAULT_MAX_SPIN_NANOS = Tuning.nanos("numaloom.leaderSpinNanos", 20_000L);
+    static final Tuning.Setting LEADER_SPIN_NANOS = Tuning.nanos("numaloom.leaderSpinNanos", 20_000L);
+    /** {@link #LEADER_SPIN_NANOS}'s value, or its default if the property was refused. */
+    static final long DEFAULT_MAX_SPIN_NANOS = LEADER_SPIN_NANOS.value();
 
     /** Releases with a leader parked between forced hand-overs, unless a lock is built with its own. */
-    static final int DEFAULT_HANDOFF_BOUND = Tuning.count("numaloom.handOffBound", 1, 64);
+    static final Tuning.Setting HANDOFF_BOUND = Tuning.count("numaloom.handOffBound", 1, 64);
+    /** {@link #HANDOFF_BOUND}'s value, or its default if the property was refused. */
+    static final int DEFAULT_HANDOFF_BOUND = (int) HANDOFF_BOUND.value();
 
     /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
@@ -177,7 +181,8 @@ abstract class LeaderLock extends LeaderLockFields {
     /**
      * @param locator      the nodes, and which one the calling thread runs on
      * @param maxSpinNanos the longest a thread spins on the word before it queues, or a leader
-     *                     before it parks (0: never spin)
+     *                     before it parks (0: never spin); past {@link Integer#MAX_VALUE}, about
+     *                     2.1 s, that many: the adaptive budget is an {@code int}
      * @param handOffBound releases with a leader parked after which the lock is handed directly
      *                     to a waiting leader
      * @param queues       the queues, at least one
@@ -187,10 +192,10 @@ abstract class LeaderLock extends LeaderLockFields {
             throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
         }
         this.locator = locator;
-        this.maxSpinNanos = checkedSpin(maxSpinNanos);
+        this.maxSpinNanos = Math.min(checkedSpin(maxSpinNanos), Integer.MAX_VALUE);
         this.handOffBound = handOffBound;
         this.queues = queues;
-        this.spinNanos = (int) Math.min(maxSpinNanos, Integer.MAX_VALUE);
+        this.spinNanos = (int) this.maxSpinNanos;
     }
 
     /** The number of NUMA nodes the locator reports, checked. */

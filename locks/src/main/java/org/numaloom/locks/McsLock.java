@@ -21,14 +21,22 @@ public final class McsLock extends McsLockFields {
     @SuppressWarnings("unused")
     private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 
-    /** The longest a waiter spins on its node before it parks, unless a lock is built with its own; see {@link McsQueue#spinUntilTurn}. */
+    /**
+     * The longest a waiter spins on its node before it parks, unless a lock is built with its own:
+     * 2,000 ns, or the system property {@code numaloom.maxSpinNanos} (see {@link McsQueue#spinUntilTurn}).
+     */
     public static final long DEFAULT_MAX_SPIN_NANOS = McsQueue.DEFAULT_MAX_SPIN_NANOS;
 
     private final McsQueue queue = new McsQueue();
     private final long maxSpinNanos;
 
+    /**
+     * A lock with the default spin.
+     *
+     * @throws IllegalArgumentException if {@code numaloom.maxSpinNanos} holds a value that was refused
+     */
     public McsLock() {
-        this(DEFAULT_MAX_SPIN_NANOS);
+        this(McsQueue.MAX_SPIN_NANOS.checked());
     }
 
     /** @param maxSpinNanos the longest a waiter spins on its node before it parks (0: park at once) */

@@ -42,7 +42,9 @@ class McsQueue extends McsQueueTail {
      * not only the head, so a longer spin costs carriers: with 20 µs, MCS's sections of about 2.5 µs
      * that yield ran 3.6 times slower at 8 and 64 threads on 2 carriers.
      */
-    static final long DEFAULT_MAX_SPIN_NANOS = Tuning.nanos("numaloom.maxSpinNanos", 2_000L);
+    static final Tuning.Setting MAX_SPIN_NANOS = Tuning.nanos("numaloom.maxSpinNanos", 2_000L);
+    /** {@link #MAX_SPIN_NANOS}'s value, or its default if the property was refused. */
+    static final long DEFAULT_MAX_SPIN_NANOS = MAX_SPIN_NANOS.value();
 
     private static final VarHandle TAIL;
     private static final int SPINS_BEFORE_YIELD = 64;

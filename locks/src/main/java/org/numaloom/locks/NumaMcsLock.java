@@ -33,9 +33,13 @@ public final class NumaMcsLock extends LeaderLock {
 
     private final int nodeCount;
 
-    /** A lock over the NUMA nodes of the topology in force. */
+    /**
+     * A lock over the NUMA nodes of the topology in force, with the default tuning.
+     *
+     * @throws IllegalArgumentException if a tuning property it reads holds a value that was refused
+     */
     public NumaMcsLock() {
-        this(NodeLocator.current(), DEFAULT_MAX_SPIN_NANOS, DEFAULT_HANDOFF_BOUND);
+        this(NodeLocator.current(), LEADER_SPIN_NANOS.checked(), (int) HANDOFF_BOUND.checked());
     }
 
     /**

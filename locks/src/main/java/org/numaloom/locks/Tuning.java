@@ -7,54 +7,66 @@ import java.util.function.UnaryOperator;
  * when the lock class that uses it is initialized, as the default of the locks built without their
  * own value.
  *
- * <p>A value that is not a whole number in range is refused with the property, the value and what
- * it should be, rather than ignored: {@link Integer#getInteger} falls back to the default without a
- * word on {@code 1k}, and a negative spin passed through would fail every construction with a
- * message about a constructor parameter the user never named.
+ * <p>A value that is not a whole number in range is refused, rather than ignored as
+ * {@link Integer#getInteger} ignores {@code 1k}: the lock classes still load (a class whose
+ * initializer threw would be lost to the JVM, every later use a {@link NoClassDefFoundError}), the
+ * {@code DEFAULT_...} constants keep the built-in default, and every lock built without its own
+ * value, the kind that would have used the property, throws an {@link IllegalArgumentException}
+ * that names the property, the value and what it should be.
  */
 final class Tuning {
     private Tuning() {
     }
 
-    /** A duration in nanoseconds, 0 or more, from the system property {@code name}, else {@code defaultValue}. */
-    static long nanos(String name, long defaultValue) {
+    /**
+     * One property as read.
+     *
+     * @param value   the property's value, or the default if it is absent or refused
+     * @param refusal why the property's value was refused; null if it was not
+     */
+    record Setting(long value, String refusal) {
+        /** The value for a lock built without its own: refused, an {@link IllegalArgumentException}. */
+        long checked() {
+            if (refusal != null) {
+                throw new IllegalArgumentException(refusal);
+            }
+            return value;
+        }
+    }
+
+    /** A duration in nanoseconds, 0 or more, from the system property {@code name}. */
+    static Setting nanos(String name, long defaultValue) {
         return nanos(System::getProperty, name, defaultValue);
     }
 
-    /** A count, {@code least} or more, from the system property {@code name}, else {@code defaultValue}. */
-    static int count(String name, int least, int defaultValue) {
+    /** A count, {@code least} or more, from the system property {@code name}. */
+    static Setting count(String name, int least, int defaultValue) {
         return count(System::getProperty, name, least, defaultValue);
     }
 
-    static long nanos(UnaryOperator<String> properties, String name, long defaultValue) {
-        return parse(properties, name, 0, Long.MAX_VALUE, defaultValue, "a whole number of nanoseconds, 0 or more");
+    static Setting nanos(UnaryOperator<String> properties, String name, long defaultValue) {
+        return read(properties, name, 0, Long.MAX_VALUE, defaultValue, "a whole number of nanoseconds, 0 or more");
     }
 
-    static int count(UnaryOperator<String> properties, String name, int least, int defaultValue) {
-        return (int) parse(properties, name, least, Integer.MAX_VALUE, defaultValue,
-                "a whole number, " + least + " or more");
+    static Setting count(UnaryOperator<String> properties, String name, int least, int defaultValue) {
+        return read(properties, name, least, Integer.MAX_VALUE, defaultValue, "a whole number, " + least + " or more");
     }
 
-    private static long parse(UnaryOperator<String> properties, String name, long least, long most,
-                              long defaultValue, String expected) {
+    private static Setting read(UnaryOperator<String> properties, String name, long least, long most,
+                                long defaultValue, String expected) {
         String text = properties.apply(name);
         if (text == null) {
-            return defaultValue;
+            return new Setting(defaultValue, null);
         }
-        long value;
         try {
-            value = Long.parseLong(text.strip());
+            long value = Long.parseLong(text.strip());
+            if (value >= least && value <= most) {
+                return new Setting(value, null);
+            }
         } catch (NumberFormatException e) {
-            throw refused(name, text, expected, defaultValue);
+            // refused below, as a value out of range is
         }
-        if (value < least || value > most) {
-            throw refused(name, text, expected, defaultValue);
-        }
-        return value;
-    }
-
-    private static IllegalArgumentException refused(String name, String text, String expected, long defaultValue) {
-        return new IllegalArgumentException("-D" + name + "=" + text + " is not " + expected
+        return new Setting(defaultValue, "-D" + name + "=" + text + " is not " + expected
                 + "; give such a value, or leave the property out for the default, " + defaultValue);
     }
 }

@@ -104,7 +104,11 @@ public final class BenchMain {
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
             thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
-        } catch (IllegalArgumentException | IllegalStateException | IOException e) { // ISE: the lock registry's providers
+        } catch (IllegalStateException e) { // the lock registry's providers: not a usage mistake
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        } catch (IllegalArgumentException | IOException e) {
             System.err.println("bench: " + e.getMessage());
             System.err.println(BenchArgs.SYNOPSIS);
             System.exit(2);

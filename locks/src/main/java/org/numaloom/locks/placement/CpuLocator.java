@@ -136,9 +136,9 @@ public final class CpuLocator {
             warnedBlindToCarriers = true;
             System.getLogger("org.numaloom.locks").log(System.Logger.Level.WARNING,
                     "numaloom: cannot see carrier threads, so virtual threads ask the kernel for their CPU on "
-                            + "every slow-path lock acquisition (about 100 ns each). Add the JVM flag "
-                            + "--add-opens java.base/java.lang=ALL-UNNAMED (on the module path: =org.numaloom.locks) "
-                            + "to cache it per carrier.");
+                            + "every slow-path lock acquisition (about 100 ns each), and a waiter spins its whole bound "
+                            + "behind a holder that yielded or parked. Add the JVM flag "
+                            + "--add-opens java.base/java.lang=ALL-UNNAMED (on the module path: =org.numaloom.locks).");
         }
     }
 }

@@ -29,7 +29,8 @@ public final class LockRegistry {
      * The registered types, loaded by the first caller. Not a holder class: a failure to load (a
      * name claimed twice, a provider that cannot be built) would be remembered as a
      * {@link NoClassDefFoundError} for every later caller; here each caller gets the failure itself.
-     * Two first callers may both load; the first to store wins, and providers are stateless.
+     * Two first callers may both load, building the providers twice (as {@link #foundBy} builds
+     * them anew at each call); the first map stored is kept.
      */
     private static final AtomicReference<Map<String, LockType>> LOADED = new AtomicReference<>();
 

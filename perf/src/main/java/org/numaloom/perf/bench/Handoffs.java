@@ -8,8 +8,9 @@ import org.numaloom.locks.placement.CpuLocator;
 import org.numaloom.locks.topology.Topology;
 
 /**
- * Where one exclusion went between its holders: for each acquisition, whether the new holder runs
- * on a different NUMA node than the previous holder, by the topology in force. A lock's locality is
+ * Where one exclusion went between its holders: for each acquisition, whether the new holder takes
+ * it on a different NUMA node than the one the previous holder let it go on, by the topology in
+ * force. A lock's locality is
  * what a NUMA-aware lock is for, and on a machine with one node its throughput cannot show it; this
  * count can, under a simulated topology ({@code numaloom.topology}) with the carriers pinned in
  * topology order, where a virtual thread's node is its carrier's.
@@ -17,10 +18,11 @@ import org.numaloom.locks.topology.Topology;
  * <p>The benchmark records it, not the lock, so every exclusion is measured the same way, the
  * monitor and a user's plugged-in lock included: {@link #around} wraps a critical section in a
  * section that first looks up the holder's node and compares it with the node the previous holder
- * left in a plain field. That bookkeeping runs under the exclusion it records, so the field and the
+ * let the lock go on, left in a plain field. That bookkeeping runs under the exclusion it records, so the field and the
  * counters need no synchronization of their own, and the counts are exact.
  *
- * <p>Its cost is one look-up of the current node per acquisition, inside the critical section: the
+ * <p>Its cost is one look-up of the current node per acquisition (two for a section that yields,
+ * below), inside the critical section: the
  * carrier's cached CPU ({@link CpuLocator#currentCpu}, a kernel call every 64th time) mapped to a
  * node, 6.5 ns here ({@link #nodeLocator}). Beside a short critical section that is a real part of
  * it, so recording is on only where it can show something: when the topology in force has more
@@ -147,7 +149,7 @@ public final class Handoffs {
         return acquisitions;
     }
 
-    /** Acquisitions since the last {@link #clear} whose holder ran on another node than the previous one. */
+    /** Acquisitions since the last {@link #clear} taken on another node than the previous holder let go on. */
     long remoteHandoffs() {
         return remoteHandoffs;
     }

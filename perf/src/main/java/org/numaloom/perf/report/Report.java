@@ -321,8 +321,8 @@ public final class Report {
             - The **switch** bench is the floor under every hand-off to a parked virtual thread: a lock
               whose hand-off costs a switch cannot pass the lock on faster than this rate.
             - **remote_handoff_fraction** (recorded only under a topology of two or more nodes): of the
-              acquisitions, those whose holder ran on another NUMA node than the previous holder, by
-              the node of the holder's carrier; near 0.5 with two equally busy nodes for a lock that
+              acquisitions, those whose holder took the lock on another NUMA node than the one the
+              previous holder let it go on, by the node of the holder's carrier; near 0.5 with two equally busy nodes for a lock that
               ignores nodes, near 0 for one that keeps the lock on a node.
             - `results.csv` has every number here, one row per bench, lock and thread count; `jmh/`
               holds JMH's JSON and log per bench and lock.
