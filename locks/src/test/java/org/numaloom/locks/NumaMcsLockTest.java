@@ -200,16 +200,7 @@ class NumaMcsLockTest {
     @Test
     void aSpinBoundPastAnIntOfNanosecondsKeepsTheBudgetAtItsTop() throws Exception {
         NumaMcsLock lock = new NumaMcsLock(BY_NAME, TimeUnit.MINUTES.toNanos(1), 64);
-        lock.lock();
-        Threads.Running<Void> spinner = Threads.running("spinner@0", () -> {
-            lock.lock();
-            lock.unlock();
-            return null;
-        });
-        Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
-                "the second thread never spun as the spinning arrival");
-        lock.unlock();
-        spinner.get();
+        acquireOnceAsTheSpinningArrival(lock, "spinner@0");
         assertEquals(Integer.MAX_VALUE, lock.spinNanos, "the spin budget after a spin that took the word");
     }
 
@@ -227,8 +218,18 @@ class NumaMcsLockTest {
             return 0;
         });
         NumaMcsLock lock = new NumaMcsLock(counting, TimeUnit.MINUTES.toNanos(1), 64);
+        acquireOnceAsTheSpinningArrival(lock, "spinner");
+        assertEquals(0, lookups.get(), "look-ups of the node by a thread that took the lock in its spin");
+    }
+
+    /**
+     * While this thread holds {@code lock}, a thread of that name locks it, and so spins as its
+     * spinning arrival; once it does, this thread unlocks, and the other takes the word in its spin,
+     * unlocks and ends.
+     */
+    private static void acquireOnceAsTheSpinningArrival(NumaMcsLock lock, String name) throws Exception {
         lock.lock();
-        Threads.Running<Void> spinner = Threads.running("spinner", () -> {
+        Threads.Running<Void> spinner = Threads.running(name, () -> {
             lock.lock();
             lock.unlock();
             return null;
@@ -237,7 +238,6 @@ class NumaMcsLockTest {
                 "the second thread never spun as the spinning arrival");
         lock.unlock();
         spinner.get();
-        assertEquals(0, lookups.get(), "look-ups of the node by a thread that took the lock in its spin");
     }
 
     /**
