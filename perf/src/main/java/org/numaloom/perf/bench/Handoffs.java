@@ -137,11 +137,10 @@ public final class Handoffs {
         if (!recording()) {
             return criticalSection;
         }
-        return () -> {
-            acquired();
+        return around(() -> {
             criticalSection.run();
             previousNode = currentNode.getAsInt();
-        };
+        });
     }
 
     /** Acquisitions recorded since the last {@link #clear}. */
