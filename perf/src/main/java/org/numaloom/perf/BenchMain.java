@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -67,6 +68,7 @@ public final class BenchMain {
     private final List<Placement.HostCpu> cpus;
     private final Path out;
     private final Supplier<MachineLoad.Sample> machine;
+    private final DoubleSupplier pace;
 
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out) {
         this(config, locality, placement, cpus, out, MachineLoad::now);
@@ -75,12 +77,22 @@ public final class BenchMain {
     /** @param machine samples the machine's load before and after each run ({@link MachineLoad#now}, or a test's) */
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out,
               Supplier<MachineLoad.Sample> machine) {
+        this(config, locality, placement, cpus, out, machine, new MachinePace.Probe()::millis);
+    }
+
+    /**
+     * @param machine samples the machine's load before and after each run ({@link MachineLoad#now}, or a test's)
+     * @param pace    times the machine's pace before the first run and after each ({@link MachinePace.Probe}, or a test's)
+     */
+    BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out,
+              Supplier<MachineLoad.Sample> machine, DoubleSupplier pace) {
         this.config = config;
         this.locality = locality;
         this.placement = placement;
         this.cpus = cpus;
         this.out = out;
         this.machine = machine;
+        this.pace = pace;
     }
 
     public static void main(String[] commandLine) throws IOException {
@@ -231,6 +243,8 @@ public final class BenchMain {
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<MachineLoad.RunLoad> loads = new ArrayList<>();
+        List<MachinePace.RunPace> paces = new ArrayList<>();
+        double paceBefore = pace.getAsDouble();
         for (JmhRun run : plan) {
             Collection<RunResult> results;
             MachineLoad.Sample before = machine.get();
@@ -246,6 +260,9 @@ public final class BenchMain {
                 continue;
             } finally {
                 loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
+                double paceAfter = pace.getAsDouble();
+                paces.add(new MachinePace.RunPace(run.name(), paceBefore, paceAfter));
+                paceBefore = paceAfter;
             }
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
@@ -253,8 +270,8 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, loads,
-                WarmUp.describe(WarmUp.judge(executed)));
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures,
+                List.of(MachineLoad.describe(loads), MachinePace.describe(paces), WarmUp.describe(WarmUp.judge(executed))));
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -265,18 +282,18 @@ public final class BenchMain {
      * run is on disk already.
      *
      * @param failedRuns the JMH runs that failed, as the console reported them
-     * @param loads      what other work held during each run, failed ones included
-     * @param warmUp     which locks may have been measured while still warming up ({@link WarmUp#describe})
+     * @param conditions what the runs were measured under, a line each: other work, the machine's pace,
+     *                   locks still warming up ({@link MachineLoad#describe}, {@link MachinePace#describe},
+     *                   {@link WarmUp#describe})
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
-                           List<String> failedRuns, List<MachineLoad.RunLoad> loads, String warmUp) throws IOException {
+                           List<String> failedRuns, List<String> conditions) throws IOException {
         Map<String, Set<String>> locksByBench = config.benches().stream()
                 .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
                 bench -> locksByBench.getOrDefault(bench, Set.of()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
-        List<String> conditions = List.of(MachineLoad.describe(loads), warmUp);
         report(rows, conditions, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
@@ -337,7 +354,8 @@ public final class BenchMain {
 
     /**
      * The tables on the console, {@code report.md} and the charts; the console ends with the pinning
-     * check and the {@code conditions} the run was measured under (other work, warm-up), which
+     * check and the {@code conditions} the run was measured under (other work, the machine's pace,
+     * warm-up), which
      * {@code report.md} lists with the placement.
      */
     private void report(List<Compared> rows, List<String> conditions, Report.RunInfo info) throws IOException {

@@ -41,7 +41,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of(), "Warm-up: not judged"));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged")));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -99,6 +99,30 @@ class BenchMainTest {
                 + " averaged over each JMH run) on its 2 CPUs: 1.00 CPUs during " + plan.get(1).name() + "; the ratios of"
                 + " these runs' rounds may show that load rather than the locks: rerun on a quiet machine\n"), report);
         assertEquals(2 * plan.size(), samples.get(), "a sample before and after each run");
+    }
+
+    /**
+     * The machine's pace is probed before the first run and after each, and the report names the runs
+     * next to a slow probe: here the one between the second and the third run.
+     */
+    @Test
+    void theReportNamesTheRunsNextToWhichTheMachineRanSlow(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""", "short.json");
+        double[] probes = {50, 51, 100, 50, 52};
+        AtomicInteger probed = new AtomicInteger();
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out,
+                MachineLoad::now, () -> probes[probed.getAndIncrement()]);
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+
+        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), "20261128-120000",
+                new String[0]);
+
+        assertEquals(plan.size() + 1, probed.get(), "a probe before the first run and after each");
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains(": 50.0 to 100.0 ms; the machine ran slow (a probe 1.5x the fastest or more) next to "
+                + plan.get(1).name() + " (51.0, 100.0 ms), " + plan.get(2).name() + " (100.0, 50.0 ms); "), report);
     }
 
     /** The forks of MCS began slow and the baselines' did not: report.md and the console name MCS's cell alone. */
@@ -234,7 +258,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of(), "Warm-up: not judged");
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"));
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",
