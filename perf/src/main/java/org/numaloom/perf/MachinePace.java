@@ -6,39 +6,40 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 
-import org.numaloom.perf.bench.Text;
-
 /**
- * How fast the machine itself ran between JMH runs: the runner times a fixed piece of one-thread
- * work, without a lock, before the first run and after each one, and names the runs next to a
- * probe that took {@link #SLOW} times the run's fastest or more.
+ * How fast the machine let virtual threads take turns between JMH runs: the runner times a virtual
+ * thread that yields {@link #YIELDS} times, before the first run and after each one, and names the
+ * runs next to a probe {@link #OFF_PACE} times the median of the run's probes or more, either way.
  *
- * <p>Why: on this project's 2-core KVM machines the same one-thread count of a text, in a JMH fork
- * with no lock and no other thread, took 75–85 ms per invocation for stretches and 150–210 ms for
- * others, each stretch lasting from a few seconds to about a minute, with no process of ours
- * running and no steal in {@code /proc/stat} (docs/results.md, 2026-11-28). Work that moves memory
- * slows in those stretches (the host's other guests share its caches and memory); the text
- * statistics' forks then ran at two speeds, whole forks or their ends, for every lock alike, and
- * {@link MachineLoad}, which sees only CPU time, said nothing. A round whose lock ran in a slow
- * stretch and whose baseline did not compares the machine, not the locks.
+ * <p>Why: on this project's 2-core KVM machines a virtual thread's yield (a round trip through the
+ * scheduler, which wakes the other carrier to look for work) costs about 0.26 µs for stretches and
+ * about 0.8 µs for others, each stretch lasting from a few seconds to about a minute, while a
+ * one-thread count of a text without yields keeps its pace, no process of ours runs and
+ * {@code /proc/stat} shows no steal (docs/results.md, 2026-11-28): the host wakes an idle virtual
+ * CPU more slowly at times. Whatever parks, unparks or yields slows in those stretches, the locks
+ * unequally, and the text statistics, which yield after every line, ran at two speeds, whole forks
+ * or their ends, for every lock alike; {@link MachineLoad}, which sees only CPU time, said nothing.
+ * A round whose lock ran in a slow stretch and whose baseline did not compares the machine, not the
+ * locks.
  *
- * <p>The probe is the text statistics' own work on one thread, {@link Text#countSequentially} of
- * the bench's default text (100,000 lines), best of {@link #ATTEMPTS}, so that one preemption does
- * not make a slow probe: about 50–90 ms each on 2 cores, a tenth of a second per JMH run. It sees
- * the machine between runs, not during them: a slow stretch that begins and ends inside one fork
- * is not seen, and a run is named only as "next to" a slow probe. The runner's JVM compiles the
- * probe during its first calls, which run first and are not counted ({@link #WARM_UP_CALLS}, about
- * a second): in fresh JVMs on 2 cores the first call took 109–113 ms, the fourth to twentieth
- * 40–75 ms, and later ones 37–50 ms. The fastest probe is the reference, so the line tells how the
- * machine's pace changed during the run, not whether it was slow throughout.
+ * <p>The probe is the best of {@link #ATTEMPTS}, so that one preemption does not make a slow probe:
+ * about 50 ms on 2 cores in a fast stretch, 160 ms in a slow one, per JMH run. It sees the machine
+ * between runs, not during them: a slow stretch that begins and ends inside one fork is not seen,
+ * and a run is named only as "next to" an off-pace probe. The first calls, which the JIT has not compiled
+ * yet, run first and are not counted ({@link #WARM_UP_CALLS}). The median of the run's probes is
+ * the reference, and a probe off it either way counts: a yield also costs less while the other
+ * CPU is busy (about 0.14 µs, measured beside other tests), so a fastest probe can be an outlier
+ * too, and against it every ordinary probe would look slow. So the line tells how the machine's
+ * pace changed during the run, not whether it was slow throughout; and if it was slow for more
+ * than half the run, it names the runs of the fast stretches instead, whose rounds compare
+ * unequal machines as much.
  */
 final class MachinePace {
-    /** A probe this many times the run's fastest, or more, names the runs on either side of it. */
-    static final double SLOW = 1.5;
+    /** A probe this many times the run's median or more, or that many times less, names the runs on either side of it. */
+    static final double OFF_PACE = 1.5;
+    static final int YIELDS = 100_000;
     static final int ATTEMPTS = 2;
-    static final int WARM_UP_CALLS = 24;
-    private static final int PROBE_LINES = 100_000;
-    private static final long PROBE_SEED = 42;
+    static final int WARM_UP_CALLS = 10;
 
     /** The probe's time in milliseconds, before a run and after it; NaN where not measured. */
     record RunPace(String run, double beforeMillis, double afterMillis) {
@@ -46,69 +47,89 @@ final class MachinePace {
 
     /** Times the probe; one per runner, warmed up on its first call. */
     static final class Probe {
-        private List<String> text;
+        private boolean warm;
 
-        /** Milliseconds of one-thread work, the best of {@link #ATTEMPTS}. */
+        /** Milliseconds of a virtual thread's {@link #YIELDS} yields, the best of {@link #ATTEMPTS}; NaN if interrupted. */
         double millis() {
-            if (text == null) {
-                text = Text.generate(PROBE_LINES, PROBE_SEED);
-                for (int i = 0; i < WARM_UP_CALLS; i++) {
-                    Text.countSequentially(text);
+            try {
+                if (!warm) {
+                    for (int i = 0; i < WARM_UP_CALLS; i++) {
+                        yieldsMillis();
+                    }
+                    warm = true;
                 }
+                double best = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < ATTEMPTS; i++) {
+                    best = Math.min(best, yieldsMillis());
+                }
+                return best;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Double.NaN;
             }
-            double best = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < ATTEMPTS; i++) {
-                long start = System.nanoTime();
-                Text.countSequentially(text);
-                best = Math.min(best, (System.nanoTime() - start) / 1e6);
-            }
-            return best;
+        }
+
+        private static double yieldsMillis() throws InterruptedException {
+            long start = System.nanoTime();
+            Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < YIELDS; i++) {
+                    Thread.yield();
+                }
+            }).join();
+            return (System.nanoTime() - start) / 1e6;
         }
     }
 
     private MachinePace() {
     }
 
-    /** The runs next to a slow probe, in order: the run that ended with it and the one that began with it. */
-    static List<RunPace> slowRuns(List<RunPace> paces) {
-        double fastest = fastest(paces);
-        List<RunPace> slow = new ArrayList<>();
-        for (RunPace pace : paces) {
-            if (Math.max(pace.beforeMillis(), pace.afterMillis()) >= SLOW * fastest) {
-                slow.add(pace);
-            }
-        }
-        return slow;
+    /**
+     * The runs next to a probe off the run's median pace, in order: the run that ended with that
+     * probe and the one that began with it.
+     */
+    static List<RunPace> offPaceRuns(List<RunPace> paces) {
+        double median = median(paces);
+        return paces.stream().filter(pace -> offPace(pace.beforeMillis(), median) || offPace(pace.afterMillis(), median)).toList();
     }
 
-    /** The fastest probe of the run, NaN if none was measured. */
-    static double fastest(List<RunPace> paces) {
-        return probes(paces).min().orElse(Double.NaN);
+    private static boolean offPace(double millis, double median) {
+        return millis >= OFF_PACE * median || millis * OFF_PACE <= median;
+    }
+
+    /** The median of the probes (the first run's "before" and every run's "after"), NaN if none was measured. */
+    static double median(List<RunPace> paces) {
+        double[] sorted = probes(paces).sorted().toArray();
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     private static DoubleStream probes(List<RunPace> paces) {
-        return paces.stream().flatMapToDouble(pace -> DoubleStream.of(pace.beforeMillis(), pace.afterMillis()))
-                .filter(Double::isFinite);
+        return paces.isEmpty() ? DoubleStream.empty()
+                : DoubleStream.concat(DoubleStream.of(paces.get(0).beforeMillis()), paces.stream().mapToDouble(RunPace::afterMillis))
+                        .filter(Double::isFinite);
     }
 
-    /** The report's line: the probes' range, and the runs next to a slow one, whose rounds the reader should not trust. */
+    /** The report's line: the probes' median and range, and the runs next to one off that pace, whose rounds the reader should not trust. */
     static String describe(List<RunPace> paces) {
-        String what = String.format(Locale.ROOT, "Machine pace (a one-thread count of the text statistics' text, no"
-                + " lock, timed by the runner before and after each JMH run, best of %d)", ATTEMPTS);
-        double fastest = fastest(paces);
-        if (Double.isNaN(fastest)) {
+        String what = String.format(Locale.ROOT, "Machine pace (%,d yields of a virtual thread, timed by the runner"
+                + " before and after each JMH run, best of %d)", YIELDS, ATTEMPTS);
+        double median = median(paces);
+        if (Double.isNaN(median)) {
             return what + ": not measured, no JMH run ended";
         }
-        double slowest = probes(paces).max().orElseThrow();
-        what += String.format(Locale.ROOT, ": %.1f to %.1f ms", fastest, slowest);
-        List<RunPace> slow = slowRuns(paces);
-        if (slow.isEmpty()) {
-            return what + String.format(Locale.ROOT, ", no probe %.1fx the fastest or more", SLOW);
+        what += String.format(Locale.ROOT, ": median %.1f ms, %.1f to %.1f", median, probes(paces).min().orElseThrow(),
+                probes(paces).max().orElseThrow());
+        List<RunPace> off = offPaceRuns(paces);
+        if (off.isEmpty()) {
+            return what + String.format(Locale.ROOT, ", no probe %.1fx off the median or more", OFF_PACE);
         }
-        return what + String.format(Locale.ROOT, "; the machine ran slow (a probe %.1fx the fastest or more) next to ", SLOW)
-                + slow.stream().map(pace -> String.format(Locale.ROOT, "%s (%.1f, %.1f ms)", pace.run(), pace.beforeMillis(),
+        return what + String.format(Locale.ROOT, "; a probe %.1fx off the median or more, either way, next to ", OFF_PACE)
+                + off.stream().map(pace -> String.format(Locale.ROOT, "%s (%.1f, %.1f ms)", pace.run(), pace.beforeMillis(),
                         pace.afterMillis())).collect(Collectors.joining(", "))
-                + "; these runs may have been measured in part on a slower machine than the others, and their rounds'"
-                + " ratios may show that rather than the locks: rerun, or compare the rounds they are not in";
+                + "; these runs may have been measured in part on a machine of another pace than the others, and"
+                + " their rounds' ratios may show that rather than the locks: rerun, or compare the rounds they are not in";
     }
 }
