@@ -355,8 +355,7 @@ public final class BenchMain {
     /**
      * The tables on the console, {@code report.md} and the charts; the console ends with the pinning
      * check and the {@code conditions} the run was measured under (other work, the machine's pace,
-     * warm-up), which
-     * {@code report.md} lists with the placement.
+     * warm-up), which {@code report.md} lists with the placement.
      */
     private void report(List<Compared> rows, List<String> conditions, Report.RunInfo info) throws IOException {
         for (BenchSpec spec : config.benches()) {
