@@ -77,12 +77,12 @@ public final class BenchMain {
     /** @param machine samples the machine's load before and after each run ({@link MachineLoad#now}, or a test's) */
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out,
               Supplier<MachineLoad.Sample> machine) {
-        this(config, locality, placement, cpus, out, machine, new MachinePace.Probe()::millis);
+        this(config, locality, placement, cpus, out, machine, MachinePace::probeMillis);
     }
 
     /**
      * @param machine samples the machine's load before and after each run ({@link MachineLoad#now}, or a test's)
-     * @param pace    times the machine's pace before the first run and after each ({@link MachinePace.Probe}, or a test's)
+     * @param pace    times the machine's pace before the first run and after each ({@link MachinePace#probeMillis}, or a test's)
      */
     BenchMain(BenchConfig config, Locality locality, Placement placement, List<Placement.HostCpu> cpus, Path out,
               Supplier<MachineLoad.Sample> machine, DoubleSupplier pace) {

@@ -32,55 +32,65 @@ import java.util.stream.DoubleStream;
  * against a median of 22.6, after runs that measured as the others did; against the fastest, every
  * ordinary probe would have looked slow. So the line tells how the machine's pace changed during
  * the run, not whether it was slow throughout, and a run slow for more than half its time names
- * nothing.
+ * nothing. Few runs make the rule weaker: with one run, two probes, the median is their mean, and
+ * one is named only at three times the other.
  */
 final class MachinePace {
     /** A probe this many times the run's median or more names the runs on either side of it. */
     static final double SLOW = 1.5;
+    /** The yields one attempt of the probe times: about 26 ms in a fast stretch on 2 cores, 80 in a slow one. */
     static final int YIELDS = 100_000;
+    /** The attempts a probe takes the best of, so that one preemption does not make it slow. */
     static final int ATTEMPTS = 2;
+    /** Attempts made, and not counted, at a JVM's first probe, while the JIT compiles it. */
     static final int WARM_UP_CALLS = 10;
 
-    /** The probe's time in milliseconds, before a run and after it; NaN where not measured. */
+    /** Whether this JVM has made its warm-up attempts; read and written by the runner's one thread. */
+    private static boolean warm;
+
+    /**
+     * The probe's time in milliseconds before a run and after it, NaN where not measured. A run's
+     * "after" is the next run's "before": {@code BenchMain.measure} probes once between two runs.
+     */
     record RunPace(String run, double beforeMillis, double afterMillis) {
     }
 
-    /** Times the probe; one per runner, warmed up on its first call. */
-    static final class Probe {
-        private boolean warm;
+    private MachinePace() {
+    }
 
-        /** Milliseconds of a virtual thread's {@link #YIELDS} yields, the best of {@link #ATTEMPTS}; NaN if interrupted. */
-        double millis() {
-            try {
-                if (!warm) {
-                    for (int i = 0; i < WARM_UP_CALLS; i++) {
-                        yieldsMillis();
-                    }
-                    warm = true;
+    /**
+     * Milliseconds of a virtual thread's {@link #YIELDS} yields, the best of {@link #ATTEMPTS}; NaN if
+     * interrupted or if the virtual thread cannot be started, so that a probe never stops a run.
+     */
+    static double probeMillis() {
+        try {
+            if (!warm) {
+                for (int i = 0; i < WARM_UP_CALLS; i++) {
+                    yieldsMillis();
                 }
-                double best = Double.POSITIVE_INFINITY;
-                for (int i = 0; i < ATTEMPTS; i++) {
-                    best = Math.min(best, yieldsMillis());
-                }
-                return best;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Double.NaN;
+                warm = true;
             }
-        }
-
-        private static double yieldsMillis() throws InterruptedException {
-            long start = System.nanoTime();
-            Thread.ofVirtual().start(() -> {
-                for (int i = 0; i < YIELDS; i++) {
-                    Thread.yield();
-                }
-            }).join();
-            return (System.nanoTime() - start) / 1e6;
+            double best = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < ATTEMPTS; i++) {
+                best = Math.min(best, yieldsMillis());
+            }
+            return best;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Double.NaN;
+        } catch (RuntimeException e) {
+            return Double.NaN;
         }
     }
 
-    private MachinePace() {
+    private static double yieldsMillis() throws InterruptedException {
+        long start = System.nanoTime();
+        Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < YIELDS; i++) {
+                Thread.yield();
+            }
+        }).join();
+        return (System.nanoTime() - start) / 1e6;
     }
 
     /**
@@ -89,7 +99,7 @@ final class MachinePace {
      */
     static List<RunPace> slowRuns(List<RunPace> paces) {
         double slow = SLOW * median(paces);
-        return paces.stream().filter(pace -> Math.max(pace.beforeMillis(), pace.afterMillis()) >= slow).toList();
+        return paces.stream().filter(pace -> pace.beforeMillis() >= slow || pace.afterMillis() >= slow).toList();
     }
 
     /** The median of the probes (the first run's "before" and every run's "after"), NaN if none was measured. */
@@ -112,9 +122,12 @@ final class MachinePace {
     static String describe(List<RunPace> paces) {
         String what = String.format(Locale.ROOT, "Machine pace (%,d yields of a virtual thread, timed by the runner"
                 + " before and after each JMH run, best of %d)", YIELDS, ATTEMPTS);
+        if (paces.isEmpty()) {
+            return what + ": not measured, no JMH run ended";
+        }
         double median = median(paces);
         if (Double.isNaN(median)) {
-            return what + ": not measured, no JMH run ended";
+            return what + ": not measured, every probe was interrupted";
         }
         what += String.format(Locale.ROOT, ": median %.1f ms, %.1f to %.1f", median, probes(paces).min().orElseThrow(),
                 probes(paces).max().orElseThrow());

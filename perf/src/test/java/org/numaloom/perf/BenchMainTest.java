@@ -102,8 +102,9 @@ class BenchMainTest {
     }
 
     /**
-     * The machine's pace is probed before the first run and after each, and the report names the runs
-     * next to a slow probe: here the one between the second and the third run.
+     * The machine's pace is probed before the first run and after each, a failed one too, and the
+     * report names the runs next to a slow probe: here the one between the second run, which fails,
+     * and the third.
      */
     @Test
     void theReportNamesTheRunsNextToWhichTheMachineRanSlow(@TempDir Path out) throws Exception {
@@ -116,8 +117,12 @@ class BenchMainTest {
                 MachineLoad::now, () -> probes[probed.getAndIncrement()]);
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
 
-        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), "20261128-120000",
-                new String[0]);
+        bench.measure(plan, run -> {
+            if (run.equals(plan.get(1))) {
+                throw new RunnerException("Benchmark caught the exception");
+            }
+            return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
+        }, "20261128-120000", new String[0]);
 
         assertEquals(plan.size() + 1, probed.get(), "a probe before the first run and after each");
         String report = Files.readString(out.resolve("report.md"));

@@ -48,15 +48,42 @@ class MachinePaceTest {
     }
 
     @Test
-    void withoutAProbeThePaceIsNotMeasured() {
-        assertEquals(WHAT + ": not measured, no JMH run ended", MachinePace.describe(List.of()));
+    void aProbeOfOneAndAHalfTimesTheMedianIsSlow() {
+        List<MachinePace.RunPace> atTheBound = List.of(pace("a", 50, 50), pace("b", 50, 75), pace("c", 75, 50), pace("d", 50, 50));
+        List<MachinePace.RunPace> belowIt = List.of(pace("a", 50, 50), pace("b", 50, 74.9), pace("c", 74.9, 50), pace("d", 50, 50));
+
+        assertEquals(List.of(atTheBound.get(1), atTheBound.get(2)), MachinePace.slowRuns(atTheBound));
+        assertEquals(List.of(), MachinePace.slowRuns(belowIt));
+    }
+
+    /** An interrupted probe is left out of the median, and does not hide the slow probe on a run's other side. */
+    @Test
+    void aProbeNotMeasuredHidesNoSlowOne() {
+        List<MachinePace.RunPace> paces = List.of(pace("a", 50, 100), pace("b", 100, Double.NaN), pace("c", Double.NaN, 50));
+
+        assertEquals(50.0, MachinePace.median(paces), 1e-9);
+        assertEquals(List.of(paces.get(0), paces.get(1)), MachinePace.slowRuns(paces));
     }
 
     @Test
-    void theProbeTimesTheYieldsInMilliseconds() {
-        double millis = new MachinePace.Probe().millis();
+    void withoutAProbeThePaceIsNotMeasured() {
+        assertEquals(WHAT + ": not measured, no JMH run ended", MachinePace.describe(List.of()));
+        assertEquals(WHAT + ": not measured, every probe was interrupted",
+                MachinePace.describe(List.of(pace("a", Double.NaN, Double.NaN))));
+    }
 
-        assertTrue(millis > 0 && millis < 60_000, "100,000 yields took " + millis + " ms");
+    /** Once warm, a probe is the best of its attempts, in milliseconds: at most half the time its two attempts took. */
+    @Test
+    void theProbeIsTheBestOfItsAttemptsInMilliseconds() {
+        MachinePace.probeMillis(); // warm
+        long start = System.nanoTime();
+        double best = MachinePace.probeMillis();
+        double elapsedMillis = (System.nanoTime() - start) / 1e6;
+
+        assertTrue(best * MachinePace.ATTEMPTS <= elapsedMillis, best + " ms, best of " + MachinePace.ATTEMPTS
+                + " attempts that took " + elapsedMillis + " ms together");
+        assertTrue(best * 10 * MachinePace.ATTEMPTS >= elapsedMillis, best + " ms: not in milliseconds, or not one attempt's"
+                + " time, beside " + elapsedMillis + " ms for all");
     }
 
     private static MachinePace.RunPace pace(String run, double before, double after) {
