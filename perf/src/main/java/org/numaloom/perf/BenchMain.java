@@ -243,8 +243,7 @@ public final class BenchMain {
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<MachineLoad.RunLoad> loads = new ArrayList<>();
-        List<MachinePace.RunPace> paces = new ArrayList<>();
-        double paceBefore = pace.getAsDouble();
+        MachinePace.Probes paces = new MachinePace.Probes(pace.getAsDouble());
         for (JmhRun run : plan) {
             Collection<RunResult> results;
             MachineLoad.Sample before = machine.get();
@@ -260,9 +259,7 @@ public final class BenchMain {
                 continue;
             } finally {
                 loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
-                double paceAfter = pace.getAsDouble();
-                paces.add(new MachinePace.RunPace(run.name(), paceBefore, paceAfter));
-                paceBefore = paceAfter;
+                paces.after(run.name(), pace.getAsDouble());
             }
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 /**
  * How fast the machine let virtual threads take turns between JMH runs: the runner times a virtual
@@ -48,11 +49,37 @@ final class MachinePace {
     /** Whether this JVM has made its warm-up attempts; read and written by the runner's one thread. */
     private static boolean warm;
 
-    /**
-     * The probe's time in milliseconds before a run and after it, NaN where not measured. A run's
-     * "after" is the next run's "before": {@code BenchMain.measure} probes once between two runs.
-     */
+    /** A run and the probes on either side of it, in milliseconds, NaN where not measured. */
     record RunPace(String run, double beforeMillis, double afterMillis) {
+    }
+
+    /**
+     * The probes of one bench run, in order: one before its first JMH run and one after each, each
+     * probe kept once and shared by the runs on either side of it.
+     */
+    static final class Probes {
+        private final List<Double> millis = new ArrayList<>();
+        private final List<String> runs = new ArrayList<>();
+
+        Probes(double beforeFirstRunMillis) {
+            millis.add(beforeFirstRunMillis);
+        }
+
+        /** Records the probe taken after {@code run}, which is also the next run's "before". */
+        void after(String run, double probeMillis) {
+            runs.add(run);
+            millis.add(probeMillis);
+        }
+
+        /** Each run with the probes before and after it. */
+        List<RunPace> runs() {
+            return IntStream.range(0, runs.size()).mapToObj(i -> new RunPace(runs.get(i), millis.get(i), millis.get(i + 1))).toList();
+        }
+
+        /** The probes that were measured. */
+        DoubleStream measured() {
+            return millis.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite);
+        }
     }
 
     private MachinePace() {
@@ -97,14 +124,14 @@ final class MachinePace {
      * The runs next to a slow probe, in order: the run that ended with that probe and the one that
      * began with it.
      */
-    static List<RunPace> slowRuns(List<RunPace> paces) {
-        double slow = SLOW * median(paces);
-        return paces.stream().filter(pace -> pace.beforeMillis() >= slow || pace.afterMillis() >= slow).toList();
+    static List<RunPace> slowRuns(Probes probes) {
+        double slow = SLOW * median(probes);
+        return probes.runs().stream().filter(pace -> pace.beforeMillis() >= slow || pace.afterMillis() >= slow).toList();
     }
 
-    /** The median of the probes (the first run's "before" and every run's "after"), NaN if none was measured. */
-    static double median(List<RunPace> paces) {
-        double[] sorted = probes(paces).sorted().toArray();
+    /** The median of the measured probes, NaN if none was. */
+    static double median(Probes probes) {
+        double[] sorted = probes.measured().sorted().toArray();
         if (sorted.length == 0) {
             return Double.NaN;
         }
@@ -112,26 +139,20 @@ final class MachinePace {
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
-    private static DoubleStream probes(List<RunPace> paces) {
-        return paces.isEmpty() ? DoubleStream.empty()
-                : DoubleStream.concat(DoubleStream.of(paces.get(0).beforeMillis()), paces.stream().mapToDouble(RunPace::afterMillis))
-                        .filter(Double::isFinite);
-    }
-
     /** The report's line: the probes' median and range, and the runs next to a slow one, whose rounds the reader should not trust. */
-    static String describe(List<RunPace> paces) {
+    static String describe(Probes probes) {
         String what = String.format(Locale.ROOT, "Machine pace (%,d yields of a virtual thread, timed by the runner"
                 + " before and after each JMH run, best of %d)", YIELDS, ATTEMPTS);
-        if (paces.isEmpty()) {
+        if (probes.runs().isEmpty()) {
             return what + ": not measured, no JMH run ended";
         }
-        double median = median(paces);
+        double median = median(probes);
         if (Double.isNaN(median)) {
             return what + ": not measured, every probe was interrupted";
         }
-        what += String.format(Locale.ROOT, ": median %.1f ms, %.1f to %.1f", median, probes(paces).min().orElseThrow(),
-                probes(paces).max().orElseThrow());
-        List<RunPace> slow = slowRuns(paces);
+        what += String.format(Locale.ROOT, ": median %.1f ms, %.1f to %.1f", median, probes.measured().min().orElseThrow(),
+                probes.measured().max().orElseThrow());
+        List<RunPace> slow = slowRuns(probes);
         if (slow.isEmpty()) {
             return what + String.format(Locale.ROOT, ", no probe %.1fx the median or more", SLOW);
         }

@@ -13,16 +13,15 @@ class MachinePaceTest {
 
     @Test
     void probesWithinTheToleranceOfTheMedianNameNoRun() {
-        assertEquals(WHAT + ": median 60.0 ms, 50.0 to 74.0, no probe 1.5x the median or more", MachinePace.describe(List.of(
-                pace("a", 50, 74), pace("b", 74, 60))));
+        assertEquals(WHAT + ": median 60.0 ms, 50.0 to 74.0, no probe 1.5x the median or more", MachinePace.describe(probes(50, "a", 74, "b", 60)));
     }
 
     /** A probe between two runs stands for the end of the one and the beginning of the other: both are named. */
     @Test
     void aSlowProbeNamesTheRunThatEndedWithItAndTheOneThatBeganWithIt() {
-        List<MachinePace.RunPace> paces = List.of(pace("a", 50, 52), pace("b", 52, 78), pace("c", 78, 51), pace("d", 51, 50));
+        MachinePace.Probes paces = probes(50, "a", 52, "b", 78, "c", 51, "d", 50);
 
-        assertEquals(List.of(paces.get(1), paces.get(2)), MachinePace.slowRuns(paces));
+        assertEquals(List.of(paces.runs().get(1), paces.runs().get(2)), MachinePace.slowRuns(paces));
         assertEquals(WHAT + ": median 51.0 ms, 50.0 to 78.0; the machine ran slow (a probe 1.5x the median or more) next to b"
                 + " (52.0, 78.0 ms), c (78.0, 51.0 ms); these runs may have been measured in part on a slower machine than the"
                 + " others, and their rounds' ratios may show that rather than the locks: rerun, or compare the rounds they are"
@@ -35,7 +34,7 @@ class MachinePaceTest {
      */
     @Test
     void aFastProbeDoesNotMakeTheOrdinaryOnesSlow() {
-        List<MachinePace.RunPace> paces = List.of(pace("a", 26, 27), pace("b", 27, 14), pace("c", 14, 26), pace("d", 26, 28));
+        MachinePace.Probes paces = probes(26, "a", 27, "b", 14, "c", 26, "d", 28);
 
         assertEquals(List.of(), MachinePace.slowRuns(paces));
     }
@@ -43,33 +42,33 @@ class MachinePaceTest {
     /** The median counts each probe once: a run's "after" is the next one's "before". */
     @Test
     void theMedianIsOfTheProbesNotOfTheirPairs() {
-        assertEquals(50.0, MachinePace.median(List.of(pace("a", 50, 10), pace("b", 10, 60))), 1e-9, "of 50, 10, 60, not of 50, 10, 10, 60");
-        assertEquals(35.0, MachinePace.median(List.of(pace("a", 10, 30), pace("b", 30, 40), pace("c", 40, 50))), 1e-9);
+        assertEquals(50.0, MachinePace.median(probes(50, "a", 10, "b", 60)), 1e-9, "of 50, 10, 60, not of 50, 10, 10, 60");
+        assertEquals(35.0, MachinePace.median(probes(10, "a", 30, "b", 40, "c", 50)), 1e-9);
     }
 
     @Test
     void aProbeOfOneAndAHalfTimesTheMedianIsSlow() {
-        List<MachinePace.RunPace> atTheBound = List.of(pace("a", 50, 50), pace("b", 50, 75), pace("c", 75, 50), pace("d", 50, 50));
-        List<MachinePace.RunPace> belowIt = List.of(pace("a", 50, 50), pace("b", 50, 74.9), pace("c", 74.9, 50), pace("d", 50, 50));
+        MachinePace.Probes atTheBound = probes(50, "a", 50, "b", 75, "c", 50, "d", 50);
+        MachinePace.Probes belowIt = probes(50, "a", 50, "b", 74.9, "c", 50, "d", 50);
 
-        assertEquals(List.of(atTheBound.get(1), atTheBound.get(2)), MachinePace.slowRuns(atTheBound));
+        assertEquals(List.of(atTheBound.runs().get(1), atTheBound.runs().get(2)), MachinePace.slowRuns(atTheBound));
         assertEquals(List.of(), MachinePace.slowRuns(belowIt));
     }
 
     /** An interrupted probe is left out of the median, and does not hide the slow probe on a run's other side. */
     @Test
     void aProbeNotMeasuredHidesNoSlowOne() {
-        List<MachinePace.RunPace> paces = List.of(pace("a", 50, 100), pace("b", 100, Double.NaN), pace("c", Double.NaN, 50));
+        MachinePace.Probes paces = probes(50, "a", 100, "b", Double.NaN, "c", 50);
 
         assertEquals(50.0, MachinePace.median(paces), 1e-9);
-        assertEquals(List.of(paces.get(0), paces.get(1)), MachinePace.slowRuns(paces));
+        assertEquals(List.of(paces.runs().get(0), paces.runs().get(1)), MachinePace.slowRuns(paces));
     }
 
     @Test
     void withoutAProbeThePaceIsNotMeasured() {
-        assertEquals(WHAT + ": not measured, no JMH run ended", MachinePace.describe(List.of()));
+        assertEquals(WHAT + ": not measured, no JMH run ended", MachinePace.describe(probes(50)));
         assertEquals(WHAT + ": not measured, every probe was interrupted",
-                MachinePace.describe(List.of(pace("a", Double.NaN, Double.NaN))));
+                MachinePace.describe(probes(Double.NaN, "a", Double.NaN)));
     }
 
     /** Once warm, a probe is the best of its attempts, in milliseconds: at most half the time its two attempts took. */
@@ -86,7 +85,12 @@ class MachinePaceTest {
                 + " time, beside " + elapsedMillis + " ms for all");
     }
 
-    private static MachinePace.RunPace pace(String run, double before, double after) {
-        return new MachinePace.RunPace(run, before, after);
+    /** The probe before the first run, then each run's name and the probe after it. */
+    private static MachinePace.Probes probes(double first, Object... runsAndProbes) {
+        MachinePace.Probes probes = new MachinePace.Probes(first);
+        for (int i = 0; i < runsAndProbes.length; i += 2) {
+            probes.after((String) runsAndProbes[i], ((Number) runsAndProbes[i + 1]).doubleValue());
+        }
+        return probes;
     }
 }
