@@ -8,6 +8,8 @@ import java.util.concurrent.locks.Lock;
 import org.numaloom.locks.LockCases;
 import org.numaloom.locks.registry.LockType;
 import org.numaloom.stress.HeldLock;
+import org.numaloom.stress.QueuedBehind;
+import org.numaloom.stress.QueuedBehind.First;
 import org.numaloom.stress.jcstress.Acquisition;
 import org.numaloom.stress.jcstress.GuardedCounter;
 import org.openjdk.jcstress.annotations.Actor;
@@ -157,6 +159,94 @@ public final class __LOCK__ {
         @Signal
         public void holderUnlocks() {
             release();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Description("A waiter that arrives behind another gets the lock once the one ahead of it has taken it and let go;"
+            + " a release that does not wake the next waiter leaves it parked for ever.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked on a lock nobody holds")
+    @State
+    public static class BehindAWaiter extends QueuedBehind {
+        public BehindAWaiter() {
+            super(TYPE, First.LOCKS);
+        }
+
+        @Actor
+        public void secondWaiter() {
+            secondLocksAndUnlocks();
+        }
+
+        @Signal
+        public void holderUnlocks() {
+            release();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Description("A waiter that arrives behind another gets the lock when the one ahead of it gives up (a timed"
+            + " tryLock that expires while the lock is held); a give-up that does not pass the turn on leaves it parked for ever.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first gave up")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked on a lock nobody holds")
+    @State
+    public static class BehindAGiveUp extends QueuedBehind {
+        public BehindAGiveUp() {
+            super(TYPE, First.GIVES_UP);
+        }
+
+        @Actor
+        public void secondWaiter() {
+            secondLocksAndUnlocks();
+        }
+
+        @Signal
+        public void holderUnlocks() {
+            release();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Description("A waiter that arrives behind another gets the lock when the holder lets go just as the one ahead's"
+            + " timed tryLock runs out: the lock goes to the first waiter or past it, never to a waiter that has left.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first took it or gave up")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked: the lock went to a waiter that gave up, or nobody was woken")
+    @State
+    public static class BehindATimeOut extends QueuedBehind {
+        public BehindATimeOut() {
+            super(TYPE, First.TIMES_OUT_AS_THE_HOLDER_LETS_GO);
+        }
+
+        @Actor
+        public void secondWaiter() {
+            secondLocksAndUnlocks();
+        }
+
+        @Signal
+        public void holderUnlocks() {
+            release();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Description("An interrupt ends a wait in lockInterruptibly() on a lock its holder keeps: the waiter throws"
+            + " InterruptedException; a wait that misses the interrupt lasts for ever.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the interrupted waiter threw InterruptedException")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the interrupted waiter still waits for a lock that nobody lets go")
+    @State
+    public static class InterruptedWait extends HeldLock {
+        public InterruptedWait() {
+            super(TYPE);
+        }
+
+        @Actor
+        public void waiter() {
+            lockInterruptiblyUntilInterrupted();
+        }
+
+        @Signal
+        public void holderInterrupts() {
+            interruptTheWaiter();
         }
     }
 

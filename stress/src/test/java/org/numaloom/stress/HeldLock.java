@@ -7,7 +7,10 @@ import org.numaloom.locks.registry.LockType;
 
 /**
  * One hand-over, the liveness tests' unit: a lock held when a waiter arrives, and let go by its
- * holder at a random moment around the waiter's arrival. The waiter must then get the lock.
+ * holder at a random moment around the waiter's arrival. The waiter must then get the lock. Or,
+ * in the interrupt test, an interrupt instead of the hand-over: the holder keeps the lock and
+ * interrupts the waiter at a random moment around its arrival in {@code lockInterruptibly()},
+ * which must then throw; a wait that misses the interrupt never ends, since nobody lets go.
  *
  * <p>The thread that makes this object is the holder: it takes the lock in the constructor and
  * unlocks in {@link #release()}; jcstress's liveness test builds its state and calls its signal on
@@ -27,7 +30,8 @@ public class HeldLock {
     private static final int MAX_DELAY_SPINS_LOG2 = 6;
 
     private final Lock lock;
-    private volatile boolean waiterArriving;
+    /** The waiter, once it is on its way into the lock. */
+    private volatile Thread waiter;
 
     /** A new lock of the type, taken by the calling thread. */
     public HeldLock(LockType type) {
@@ -42,7 +46,7 @@ public class HeldLock {
 
     /** The waiter: blocks until the holder lets go, then lets go itself. */
     public final void lockAndUnlock() {
-        waiterArriving = true;
+        waiter = Thread.currentThread();
         spinRandomly();
         lock.lock();
         lock.unlock();
@@ -50,14 +54,45 @@ public class HeldLock {
 
     /** The holder: waits until the waiter is on its way into lock(), and lets go. */
     public final void release() {
-        while (!waiterArriving) {
-            Thread.onSpinWait();
-        }
+        awaitTheWaiter();
         spinRandomly();
         lock.unlock();
     }
 
-    private static void spinRandomly() {
+    /**
+     * The waiter of the interrupt test: waits in {@code lockInterruptibly()} for the lock its holder
+     * keeps, until the holder interrupts it.
+     *
+     * @throws IllegalStateException if {@code lockInterruptibly()} returned: it took a held lock
+     */
+    public final void lockInterruptiblyUntilInterrupted() {
+        waiter = Thread.currentThread();
+        spinRandomly();
+        try {
+            lock.lockInterruptibly();
+        } catch (InterruptedException expected) {
+            return;
+        }
+        throw new IllegalStateException("lockInterruptibly() returned while its holder still held " + lock);
+    }
+
+    /** The holder of the interrupt test: keeps the lock, and interrupts the waiter on its way into it. */
+    public final void interruptTheWaiter() {
+        Thread arriving = awaitTheWaiter();
+        spinRandomly();
+        arriving.interrupt();
+    }
+
+    private Thread awaitTheWaiter() {
+        Thread arriving;
+        while ((arriving = waiter) == null) {
+            Thread.onSpinWait();
+        }
+        return arriving;
+    }
+
+    /** Spins a random few rounds, up to about 2 µs, log-uniformly; also {@link QueuedBehind}'s. */
+    static void spinRandomly() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int spins = random.nextInt(1 << random.nextInt(MAX_DELAY_SPINS_LOG2 + 1)); spins > 0; spins--) {
             Thread.onSpinWait();
