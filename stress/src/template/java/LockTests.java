@@ -165,8 +165,8 @@ public final class __LOCK__ {
     @JCStressTest(Mode.Termination)
     @Description("A waiter that arrives behind another gets the lock once the one ahead of it has taken it and let go;"
             + " a release that does not wake the next waiter leaves it parked for ever.")
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first")
-    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked on a lock nobody holds")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "both waiters took the lock and let go")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "a waiter is still blocked on a lock nobody holds")
     @State
     public static class BehindAWaiter extends QueuedBehind {
         public BehindAWaiter() {
@@ -187,8 +187,8 @@ public final class __LOCK__ {
     @JCStressTest(Mode.Termination)
     @Description("A waiter that arrives behind another gets the lock when the one ahead of it gives up (a timed"
             + " tryLock that expires while the lock is held); a give-up that does not pass the turn on leaves it parked for ever.")
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first gave up")
-    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked on a lock nobody holds")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the first waiter gave up, the second took the lock")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "a waiter is still blocked on a lock nobody holds")
     @State
     public static class BehindAGiveUp extends QueuedBehind {
         public BehindAGiveUp() {
@@ -207,14 +207,15 @@ public final class __LOCK__ {
     }
 
     @JCStressTest(Mode.Termination)
-    @Description("A waiter that arrives behind another gets the lock when the holder lets go just as the one ahead's"
-            + " timed tryLock runs out: the lock goes to the first waiter or past it, never to a waiter that has left.")
-    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the second waiter got the lock after the first took it or gave up")
-    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the second waiter is still blocked: the lock went to a waiter that gave up, or nobody was woken")
+    @Description("A waiter that arrives behind another gets the lock when the holder lets go and interrupts the one"
+            + " ahead of it, a random moment apart in either order: the lock goes to the first waiter or past it,"
+            + " never to one that has left.")
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "both waiters ended: the first took the lock or left, the second took it")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "a waiter is still blocked: the lock went to a waiter that had left, or nobody was woken")
     @State
-    public static class BehindATimeOut extends QueuedBehind {
-        public BehindATimeOut() {
-            super(TYPE, First.TIMES_OUT_AS_THE_HOLDER_LETS_GO);
+    public static class BehindAnInterruptedWaiter extends QueuedBehind {
+        public BehindAnInterruptedWaiter() {
+            super(TYPE, First.INTERRUPTED_AS_THE_HOLDER_LETS_GO);
         }
 
         @Actor
@@ -223,7 +224,7 @@ public final class __LOCK__ {
         }
 
         @Signal
-        public void holderUnlocks() {
+        public void holderUnlocksAndInterrupts() {
             release();
         }
     }

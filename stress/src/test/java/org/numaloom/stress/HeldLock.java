@@ -7,19 +7,24 @@ import org.numaloom.locks.registry.LockType;
 
 /**
  * One hand-over, the liveness tests' unit: a lock held when a waiter arrives, and let go by its
- * holder at a random moment around the waiter's arrival. The waiter must then get the lock. Or,
- * in the interrupt test, an interrupt instead of the hand-over: the holder keeps the lock and
- * interrupts the waiter at a random moment around its arrival in {@code lockInterruptibly()},
- * which must then throw; a wait that misses the interrupt never ends, since nobody lets go.
+ * holder once the waiter is on its way in. The waiter must then get the lock. Or, in the interrupt
+ * test, an interrupt instead of the hand-over: the holder keeps the lock and interrupts the waiter
+ * in {@code lockInterruptibly()}, which must then throw; a wait that misses the interrupt never
+ * ends, since nobody lets go.
  *
  * <p>The thread that makes this object is the holder: it takes the lock in the constructor and
- * unlocks in {@link #release()}; jcstress's liveness test builds its state and calls its signal on
- * one control thread, and the virtual-thread harness does the same on its main thread. A lost wake-up
- * needs the release to fall in a window of a few instructions of the waiter's way into the lock
- * (between its look at the lock and its parking), so the holder does not wait for the waiter to
- * park: it waits until the waiter announces itself, and both then spin a random few rounds before
- * the waiter calls lock() and the holder unlock(): the release falls anywhere from a little before
- * the waiter's first look at the lock to a little after it parked, sweeping the window.
+ * unlocks in {@link #release()} (or keeps it, in the interrupt test); jcstress's liveness tests
+ * build their state and call their signal on one control thread, and the virtual-thread harness
+ * does the same on its main thread. A lost wake-up needs the release to fall in a window of a few
+ * instructions of the waiter's way into the lock (between its look at the lock and its parking),
+ * so the holder does not wait for the waiter to park: it waits until the waiter announces itself,
+ * and both then spin a random few rounds before the waiter calls lock() and the holder unlock().
+ * In the virtual-thread harness, which calls {@link #release()} right after it starts the waiter,
+ * the release so falls anywhere from a little before the waiter's first look at the lock to a
+ * little after it parked, sweeping the window. In jcstress the signal runs about a millisecond
+ * after the actor starts (its runner sleeps 1 ms until it sees the actor started), so there the
+ * holder almost always finds the waiter parked: the tests there check the wake-up of a parked
+ * waiter, not that window.
  */
 public class HeldLock {
     /**
@@ -93,8 +98,13 @@ public class HeldLock {
 
     /** Spins a random few rounds, up to about 2 µs, log-uniformly; also {@link QueuedBehind}'s. */
     static void spinRandomly() {
+        spinRandomly(MAX_DELAY_SPINS_LOG2);
+    }
+
+    /** Spins up to {@code 2^maxLog2} rounds of {@code onSpinWait}, the count log-uniform. */
+    static void spinRandomly(int maxLog2) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        for (int spins = random.nextInt(1 << random.nextInt(MAX_DELAY_SPINS_LOG2 + 1)); spins > 0; spins--) {
+        for (int spins = random.nextInt(1 << random.nextInt(maxLog2 + 1)); spins > 0; spins--) {
             Thread.onSpinWait();
         }
     }

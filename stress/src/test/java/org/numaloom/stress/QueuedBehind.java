@@ -9,56 +9,64 @@ import org.numaloom.locks.registry.LockType;
 /**
  * A waiter that arrives behind another, the unit of the queue's liveness tests: a lock held by the
  * thread that makes this object, a first waiter (a thread of this object's own) on its way into the
- * lock, and a second one, the test's actor, which arrives a random moment after it and so most
- * often queues behind it. The second waiter must get the lock once the first is done, however the
- * first leaves ({@link First}): a lock that wakes nobody as the first waiter leaves leaves the
- * second parked for ever, since no one else comes. Where the holder hands the lock to the first
- * waiter just as its time runs out, and both the hand-over and the give-up win, the lock stays
- * held by a thread that has gone: the second waiter too is blocked for ever.
+ * lock, and a second one, the test's actor, which arrives a moment after it. Where both wait in one
+ * queue (NUMA_MCS on one node, CNA, MCS) the second most often queues behind the first; the
+ * spread-node variants put the two, whose thread ids are consecutive, in different queues. Both
+ * waiters must get the lock or leave, however the first leaves ({@link First}): a lock that wakes
+ * nobody as the first waiter leaves leaves the second parked for ever, since no one else comes;
+ * one that hands the lock to a first waiter that has just given up leaves it held by nobody.
+ * The second waiter waits for the first to end before it ends itself, so that a first waiter left
+ * waiting shows as well.
+ *
+ * <p>In jcstress the holder's signal runs about a millisecond after the second waiter starts (its
+ * runner sleeps 1 ms until it sees the actor started), so the holder finds both waiters parked.
  */
 public class QueuedBehind {
-    /** What the first waiter does. */
+    /** What the first waiter does, and when the holder lets go. */
     public enum First {
         /**
-         * It takes the lock once the holder lets go, and lets go itself; the holder lets go at a
-         * random moment around the second waiter's arrival, as in {@link HeldLock}.
+         * It takes the lock once the holder lets go, and lets go itself; the holder lets go as soon
+         * as the second waiter is on its way in.
          */
         LOCKS,
-        /** Its timed wait runs out while the holder keeps the lock; the holder lets go after that. */
+        /**
+         * Its timed wait runs out while the holder keeps the lock; the holder lets go once it has.
+         */
         GIVES_UP,
         /**
-         * It waits with a time-out, and the holder lets go at a random moment around the time
-         * its wait runs out: the first waiter either takes the lock, and lets go, or gives up.
+         * It waits interruptibly; the holder lets go and interrupts it, a random moment apart and
+         * in either order, so that a hand-over to it races its giving up. It takes the lock and
+         * lets go, or leaves with the {@link InterruptedException}.
          */
-        TIMES_OUT_AS_THE_HOLDER_LETS_GO
+        INTERRUPTED_AS_THE_HOLDER_LETS_GO
     }
 
     /**
-     * How long the first waiter waits when it gives up: longer than a thread's way into a queue
-     * behind it (a spin of at most 20 µs, then a park), shorter than a few of a test's rounds.
+     * How long the first waiter waits when it gives up: long enough for the second waiter to arrive
+     * and queue behind it (a lock spins for some microseconds before it queues a thread: NUMA_MCS
+     * for at most 20 µs), short beside the millisecond before jcstress calls the holder, so that
+     * the first waiter has given up by then in most instances.
      */
     private static final long GIVE_UP_MICROS = 200;
     /**
-     * How far around the first waiter's deadline the holder lets go, in microseconds: from a little
-     * before it to past the 50 µs by which Linux lets a timed park oversleep (its timer slack).
+     * The widest gap between the holder's release and its interrupt of the first waiter: up to
+     * 2^11 rounds of {@code onSpinWait}, about 50 µs, the time a parked thread may take to run again
+     * once interrupted, so that the release falls anywhere in the first waiter's way out.
      */
-    private static final int RELEASE_BEFORE_DEADLINE_MICROS = 20;
-    private static final int RELEASE_AFTER_DEADLINE_MICROS = 100;
+    private static final int MAX_GAP_SPINS_LOG2 = 11;
 
     private final Lock lock;
     private final First mode;
     private final Thread first;
     private volatile boolean firstArriving;
-    /** When the first waiter's timed wait runs out ({@link System#nanoTime()}), once it is set. */
-    private volatile long firstDeadline;
     private volatile boolean secondArriving;
     /** Set by the first waiter if its timed wait took the lock that its holder still held. */
     private volatile boolean firstTookAHeldLock;
 
     /** A new lock of the type, taken by the calling thread, and its first waiter on its way in. */
-    protected QueuedBehind(LockType type, First first) {
+    protected QueuedBehind(LockType type, First mode) {
         this.lock = type.create();
-        this.mode = first;
+        this.mode = mode;
         lock.lock();
         this.first = new Thread(this::firstWaits, "first-waiter");
         this.first.setDaemon(true); // one left waiting by a broken lock must not keep the JVM alive
@@ -67,25 +75,40 @@ public class QueuedBehind {
 
     private void firstWaits() {
         firstArriving = true;
-        if (mode == First.LOCKS) {
-            lock.lock();
-            lock.unlock();
-            return;
-        }
-        boolean acquired;
-        firstDeadline = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(GIVE_UP_MICROS);
-        try {
-            acquired = lock.tryLock(GIVE_UP_MICROS, TimeUnit.MICROSECONDS);
-        } catch (InterruptedException e) {
-            throw new IllegalStateException("nobody interrupts the first waiter", e);
-        }
-        if (acquired) {
-            firstTookAHeldLock = mode == First.GIVES_UP;
-            lock.unlock();
+        switch (mode) {
+            case LOCKS -> {
+                lock.lock();
+                lock.unlock();
+            }
+            case GIVES_UP -> {
+                if (tryLockFor(GIVE_UP_MICROS)) {
+                    firstTookAHeldLock = true;
+                    lock.unlock();
+                }
+            }
+            case INTERRUPTED_AS_THE_HOLDER_LETS_GO -> {
+                try {
+                    lock.lockInterruptibly();
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+                lock.unlock();
+            }
         }
     }
 
-    /** The second waiter: arrives a random moment after the first, takes the lock and lets go. */
+    private boolean tryLockFor(long micros) {
+        try {
+            return lock.tryLock(micros, TimeUnit.MICROSECONDS);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("nobody interrupts the first waiter in this mode", e);
+        }
+    }
+
+    /**
+     * The second waiter: arrives a moment after the first, takes the lock and lets go, and returns
+     * once the first waiter is done too.
+     */
     public final void secondLocksAndUnlocks() {
         while (!firstArriving) {
             Thread.onSpinWait();
@@ -94,10 +117,11 @@ public class QueuedBehind {
         secondArriving = true;
         lock.lock();
         lock.unlock();
+        joinFirst();
     }
 
     /**
-     * The holder: once the second waiter is on its way in, lets go when the {@link First} mode says.
+     * The holder: once the second waiter is on its way in, lets go as the {@link First} mode says.
      *
      * @throws IllegalStateException if the first waiter's timed wait took the lock while it was held
      */
@@ -106,27 +130,25 @@ public class QueuedBehind {
             Thread.onSpinWait();
         }
         switch (mode) {
-            case LOCKS -> HeldLock.spinRandomly();
+            case LOCKS -> lock.unlock();
             case GIVES_UP -> {
                 joinFirst();
+                lock.unlock();
                 if (firstTookAHeldLock) {
                     throw new IllegalStateException("tryLock(" + GIVE_UP_MICROS + " µs) returned true while its holder held " + lock);
                 }
             }
-            case TIMES_OUT_AS_THE_HOLDER_LETS_GO -> awaitAroundTheFirstDeadline();
-        }
-        lock.unlock();
-    }
-
-    private void awaitAroundTheFirstDeadline() {
-        long deadline;
-        while ((deadline = firstDeadline) == 0) {
-            Thread.onSpinWait();
-        }
-        long offsetMicros = ThreadLocalRandom.current().nextInt(-RELEASE_BEFORE_DEADLINE_MICROS, RELEASE_AFTER_DEADLINE_MICROS + 1);
-        long releaseAt = deadline + TimeUnit.MICROSECONDS.toNanos(offsetMicros);
-        while (System.nanoTime() - releaseAt < 0) {
-            Thread.onSpinWait();
+            case INTERRUPTED_AS_THE_HOLDER_LETS_GO -> {
+                boolean interruptFirst = ThreadLocalRandom.current().nextBoolean();
+                if (interruptFirst) {
+                    first.interrupt();
+                }
+                HeldLock.spinRandomly(MAX_GAP_SPINS_LOG2);
+                lock.unlock();
+                if (!interruptFirst) {
+                    first.interrupt();
+                }
+            }
         }
     }
 
@@ -135,7 +157,7 @@ public class QueuedBehind {
             first.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the first waiter to give up", e);
+            throw new IllegalStateException("interrupted while waiting for the first waiter to end", e);
         }
     }
 }
