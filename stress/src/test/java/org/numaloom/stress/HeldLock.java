@@ -72,7 +72,6 @@ public class HeldLock {
      */
     public final void lockInterruptiblyUntilInterrupted() {
         waiter = Thread.currentThread();
-        spinRandomly();
         try {
             lock.lockInterruptibly();
         } catch (InterruptedException expected) {
@@ -81,11 +80,12 @@ public class HeldLock {
         throw new IllegalStateException("lockInterruptibly() returned while its holder still held " + lock);
     }
 
-    /** The holder of the interrupt test: keeps the lock, and interrupts the waiter on its way into it. */
+    /**
+     * The holder of the interrupt test: keeps the lock, and interrupts the waiter once it is on its
+     * way in (in jcstress, a millisecond later: parked).
+     */
     public final void interruptTheWaiter() {
-        Thread arriving = awaitTheWaiter();
-        spinRandomly();
-        arriving.interrupt();
+        awaitTheWaiter().interrupt();
     }
 
     private Thread awaitTheWaiter() {

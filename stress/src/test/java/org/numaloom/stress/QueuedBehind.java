@@ -106,8 +106,9 @@ public class QueuedBehind {
     }
 
     /**
-     * The second waiter: arrives a moment after the first, takes the lock and lets go, and returns
-     * once the first waiter is done too.
+     * The second waiter: arrives a random moment after the first (up to about 2 µs, so that it
+     * sometimes finds the first still spinning on its way in), takes the lock and lets go, and
+     * returns once the first waiter is done too.
      */
     public final void secondLocksAndUnlocks() {
         while (!firstArriving) {
