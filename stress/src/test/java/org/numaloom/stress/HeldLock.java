@@ -96,8 +96,8 @@ public class HeldLock {
         return arriving;
     }
 
-    /** Spins a random few rounds, up to about 2 µs, log-uniformly; also {@link QueuedBehind}'s. */
-    static void spinRandomly() {
+    /** Spins a random few rounds, up to about 2 µs, log-uniformly. */
+    private static void spinRandomly() {
         spinRandomly(MAX_DELAY_SPINS_LOG2);
     }
 

@@ -16,7 +16,8 @@ import org.numaloom.locks.registry.LockType;
  * nobody as the first waiter leaves leaves the second parked for ever, since no one else comes;
  * one that hands the lock to a first waiter that has just given up leaves it held by nobody.
  * The second waiter waits for the first to end before it ends itself, so that a first waiter left
- * waiting shows as well.
+ * waiting shows as well. The holder and the second waiter are a {@link HeldLock}'s: this class
+ * adds the first waiter, and when the holder lets go.
  *
  * <p>In jcstress the holder's signal runs about a millisecond after the second waiter starts (its
  * runner sleeps 1 ms until it sees the actor started), so the holder finds both waiters parked.
@@ -56,18 +57,19 @@ public class QueuedBehind {
     private static final int MAX_GAP_SPINS_LOG2 = 11;
 
     private final Lock lock;
+    /** The holder and the second waiter. */
+    private final HeldLock held;
     private final First mode;
     private final Thread first;
     private volatile boolean firstArriving;
-    private volatile boolean secondArriving;
     /** Set by the first waiter if its timed wait took the lock that its holder still held. */
     private volatile boolean firstTookAHeldLock;
 
     /** A new lock of the type, taken by the calling thread, and its first waiter on its way in. */
     protected QueuedBehind(LockType type, First mode) {
         this.lock = type.create();
+        this.held = new HeldLock(lock);
         this.mode = mode;
-        lock.lock();
         this.first = new Thread(this::firstWaits, "first-waiter");
         this.first.setDaemon(true); // one left waiting by a broken lock must not keep the JVM alive
         this.first.start();
@@ -106,35 +108,30 @@ public class QueuedBehind {
     }
 
     /**
-     * The second waiter: arrives a random moment after the first (up to about 2 µs, so that it
-     * sometimes finds the first still spinning on its way in), takes the lock and lets go, and
-     * returns once the first waiter is done too.
+     * The second waiter: arrives a random moment after the first ({@link HeldLock#lockAndUnlock},
+     * up to about 2 µs, so that it sometimes finds the first still spinning on its way in), takes
+     * the lock and lets go, and returns once the first waiter is done too.
      */
     public final void secondLocksAndUnlocks() {
         while (!firstArriving) {
             Thread.onSpinWait();
         }
-        HeldLock.spinRandomly();
-        secondArriving = true;
-        lock.lock();
-        lock.unlock();
+        held.lockAndUnlock();
         joinFirst();
     }
 
     /**
-     * The holder: once the second waiter is on its way in, lets go as the {@link First} mode says.
+     * The holder: lets go once the second waiter is on its way in ({@link HeldLock#release}), when
+     * the {@link First} mode says.
      *
      * @throws IllegalStateException if the first waiter's timed wait took the lock while it was held
      */
     public final void release() {
-        while (!secondArriving) {
-            Thread.onSpinWait();
-        }
         switch (mode) {
-            case LOCKS -> lock.unlock();
+            case LOCKS -> held.release();
             case GIVES_UP -> {
                 joinFirst();
-                lock.unlock();
+                held.release();
                 if (firstTookAHeldLock) {
                     throw new IllegalStateException("tryLock(" + GIVE_UP_MICROS + " µs) returned true while its holder held " + lock);
                 }
@@ -145,7 +142,7 @@ public class QueuedBehind {
                     first.interrupt();
                 }
                 HeldLock.spinRandomly(MAX_GAP_SPINS_LOG2);
-                lock.unlock();
+                held.release();
                 if (!interruptFirst) {
                     first.interrupt();
                 }
