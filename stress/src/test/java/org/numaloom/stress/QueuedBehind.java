@@ -26,8 +26,8 @@ public class QueuedBehind {
     /** What the first waiter does, and when the holder lets go. */
     public enum First {
         /**
-         * It takes the lock once the holder lets go, and lets go itself; the holder lets go as soon
-         * as the second waiter is on its way in.
+         * It takes the lock once the holder lets go, and lets go itself; the holder lets go once
+         * the second waiter is on its way in, as {@link HeldLock#release} does.
          */
         LOCKS,
         /**
