@@ -1,6 +1,7 @@
 package org.numaloom.locks;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -22,10 +23,14 @@ import java.util.concurrent.locks.Lock;
  * an unlock by a thread that does not hold the lock; interruptible and timed acquisition; and
  * {@link Condition}s.
  *
- * <p>Owner and hold count are plain fields. Only the owner writes them, and a thread compares the
- * owner only with itself: it cannot see itself as the owner unless it wrote that itself, because it
- * clears the field before releasing. This is the reasoning of
- * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}.
+ * <p>The owner is recorded as its {@linkplain Thread#threadId() thread id}, which no other thread of
+ * the JVM ever has, as HotSpot's monitors record theirs since JDK 24, and not as a reference to
+ * the thread: storing a reference runs the garbage collector's write barrier on every
+ * acquisition, and the owner's id is what every check needs. Only the owner writes it, and a
+ * thread compares it only with its own id: it cannot see itself as the owner unless it wrote that
+ * itself, because it clears the field before releasing (the reasoning of
+ * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}). The id is read and written
+ * with opaque access, so that a racy read sees a whole {@code long}, never halves of two.
  *
  * <p>Interrupts follow {@code ReentrantLock}: {@link #lock()} ignores them while waiting and
  * re-asserts them once it holds the lock; {@link #lockInterruptibly()} and
@@ -34,17 +39,32 @@ import java.util.concurrent.locks.Lock;
  * keeps the lock (and, if interrupted, the interrupt status).
  */
 public abstract class AbstractReentrantLock extends Padding implements Lock {
+    /** {@link #ownerId}, read and written with opaque access. */
+    private static final VarHandle OWNER_ID;
+
     /**
-     * The holder, and its holds beyond the first: written by the holder only, read by others only
-     * to compare with themselves (or, by a spinning waiter, to see whether the holder runs). They
-     * follow the leading {@link Padding}, so that a lock class can put its lock word beside them:
-     * an acquisition then writes one cache line. Counting only the extra holds keeps the
-     * non-reentrant path to one store on each side: {@code owner}.
+     * The holder's thread id, 0 while nobody holds the lock (ids are positive), and its holds
+     * beyond the first: written by the holder only, read by others only to compare with their own.
+     * They follow the leading {@link Padding}, so that a lock class can put its lock word beside
+     * them: an acquisition then writes one cache line. Counting only the extra holds keeps the
+     * non-reentrant path to one store on each side: {@code ownerId}.
      */
-    private Thread owner;
+    private long ownerId;
     private int reentries;
+    /**
+     * The latest holder's thread, for a spinning waiter to see whether the holder runs
+     * ({@link #holderHint}): written by a holder only when it differs, so a thread that takes the
+     * lock again writes nothing here, and never cleared, so it may name a holder that has let go
+     * (and keeps that one {@code Thread} object reachable).
+     */
+    private Thread holder;
 
     static {
+        try {
+            OWNER_ID = MethodHandles.lookup().findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
         initializeSlowPathClasses();
     }
 
@@ -146,14 +166,14 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     @Override
     public void unlock() {
-        if (owner != Thread.currentThread()) {
+        if (!isHeldByCurrentThread()) {
             throw new IllegalMonitorStateException(
                     "unlock() by " + Thread.currentThread() + ", which does not hold " + this);
         }
         if (reentries != 0) {
             reentries--;
         } else {
-            owner = null;
+            disown();
             release();
         }
     }
@@ -164,11 +184,15 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     }
 
     /**
-     * The holder as far as a racy read can tell (null if none or not yet recorded); for a waiter
-     * deciding whether to spin, never for a decision about ownership.
+     * The holder as far as a racy read can tell, null if none or not yet recorded; for a waiter
+     * deciding whether to spin, never for a decision about ownership. The latest holder's thread
+     * counts only while its id is still the owner's: a holder that let go, or a new one that has not
+     * yet written its thread, would otherwise stand in for the holder, and a spinner that saw it
+     * unmounted would give its spin up while the real holder runs.
      */
     final Thread holderHint() {
-        return owner;
+        Thread latest = holder;
+        return latest != null && latest.threadId() == (long) OWNER_ID.getOpaque(this) ? latest : null;
     }
 
     /**
@@ -176,7 +200,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * for assertions and for code that must run only under the lock.
      */
     public final boolean isHeldByCurrentThread() {
-        return owner == Thread.currentThread();
+        return (long) OWNER_ID.getOpaque(this) == Thread.currentThread().threadId();
     }
 
     /** The number of holds on this lock by the current thread, 0 if it does not hold it. */
@@ -188,7 +212,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     final int releaseFully() {
         int saved = reentries + 1;
         reentries = 0;
-        owner = null;
+        disown();
         release();
         return saved;
     }
@@ -201,12 +225,14 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     @Override
     public String toString() {
-        Thread holder = owner;
-        return super.toString() + (holder == null ? "[Unlocked]" : "[Locked by thread " + holder.getName() + "]");
+        Thread latest = holder;
+        boolean locked = (long) OWNER_ID.getOpaque(this) != 0;
+        return super.toString() + (!locked ? "[Unlocked]"
+                : latest == null ? "[Locked]" : "[Locked by thread " + latest.getName() + "]");
     }
 
     private boolean reenter() {
-        if (owner != Thread.currentThread()) {
+        if (!isHeldByCurrentThread()) {
             return false;
         }
         if (reentries == Integer.MAX_VALUE - 1) {
@@ -218,7 +244,16 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     /** Records the caller as the holder of a lock it just took; {@code reentries} is already 0. */
     private void own() {
-        owner = Thread.currentThread();
+        Thread current = Thread.currentThread();
+        OWNER_ID.setOpaque(this, current.threadId());
+        if (holder != current) {
+            holder = current;
+        }
+    }
+
+    /** Records that nobody holds the lock, before the holder lets it go. */
+    private void disown() {
+        OWNER_ID.setOpaque(this, 0L);
     }
 
     private boolean acquireOrThrow(Waiter waiter) throws InterruptedException {
