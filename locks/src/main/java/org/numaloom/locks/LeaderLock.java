@@ -23,9 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * itself meanwhile changed the word, so the compare-and-set fails and the full release runs (one
  * thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
  * {@code synchronized}'s 6.34 ns). The holder is recorded by its thread id, not a reference to its
- * thread ({@link AbstractReentrantLock}), so an acquisition runs no garbage-collector write
- * barrier: on a later day of the same machine, where lock+unlock measured 10.3–10.5 ns with the
- * reference against {@code synchronized}'s 9.6–9.9, it measured 9.9–10.1 with the id.
+ * thread ({@link AbstractReentrantLock}), so a thread that takes the lock again runs no
+ * garbage-collector write barrier (a new holder writes its thread once, as a spinner's hint): on a
+ * later day of the same machine, where lock+unlock measured 10.3–10.5 ns with the reference against
+ * {@code synchronized}'s 9.6–9.9, it measured 9.9–10.1 with the id.
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
  * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
