@@ -25,8 +25,9 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>The owner is recorded as its {@linkplain Thread#threadId() thread id}, which no other thread of
  * the JVM ever has, as HotSpot's monitors record theirs since JDK 24, and not as a reference to
- * the thread: storing a reference runs the garbage collector's write barrier on every
- * acquisition, and the owner's id is what every check needs. Only the owner writes it, and a
+ * the thread: a reference stored at every acquisition runs the garbage collector's write barrier
+ * every time, and the owner's id is what every check needs (the thread itself is kept as a hint
+ * for spinning waiters, written only when the holder changes). Only the owner writes the id, and a
  * thread compares it only with its own id: it cannot see itself as the owner unless it wrote that
  * itself, because it clears the field before releasing (the reasoning of
  * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}). The id is read and written
@@ -47,15 +48,17 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * beyond the first: written by the holder only, read by others only to compare with their own.
      * They follow the leading {@link Padding}, so that a lock class can put its lock word beside
      * them: an acquisition then writes one cache line. Counting only the extra holds keeps the
-     * non-reentrant path to one store on each side: {@code ownerId}.
+     * non-reentrant path to one store on each side, {@code ownerId}, where the holder takes the
+     * lock again (a new holder also writes {@link #holder}).
      */
     private long ownerId;
     private int reentries;
     /**
      * The latest holder's thread, for a spinning waiter to see whether the holder runs
      * ({@link #holderHint}): written by a holder only when it differs, so a thread that takes the
-     * lock again writes nothing here, and never cleared, so it may name a holder that has let go
-     * (and keeps that one {@code Thread} object reachable).
+     * lock again writes nothing here, and never cleared, so it may name a holder that has let go.
+     * That keeps the latest holder's {@code Thread} object, and what it still refers to, reachable
+     * until another thread takes the lock, where {@code ReentrantLock} lets go at the release.
      */
     private Thread holder;
 
@@ -225,8 +228,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     @Override
     public String toString() {
-        Thread latest = holder;
         boolean locked = (long) OWNER_ID.getOpaque(this) != 0;
+        Thread latest = holderHint();
         return super.toString() + (!locked ? "[Unlocked]"
                 : latest == null ? "[Locked]" : "[Locked by thread " + latest.getName() + "]");
     }

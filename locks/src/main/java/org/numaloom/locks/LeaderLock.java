@@ -25,8 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@code synchronized}'s 6.34 ns). The holder is recorded by its thread id, not a reference to its
  * thread ({@link AbstractReentrantLock}), so a thread that takes the lock again runs no
  * garbage-collector write barrier (a new holder writes its thread once, as a spinner's hint): on a
- * later day of the same machine, where lock+unlock measured 10.3–10.5 ns with the reference against
- * {@code synchronized}'s 9.6–9.9, it measured 9.9–10.1 with the id.
+ * later day of the same machine, lock+unlock measured 10.25–10.62 ns with the reference against
+ * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 with the id against 9.64–9.85.
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
  * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up

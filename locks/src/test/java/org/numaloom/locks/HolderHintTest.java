@@ -46,6 +46,8 @@ class HolderHintTest {
             lock.lock();
             try {
                 assertSame(Thread.currentThread(), lock.holderHint(), "while another thread holds it");
+                assertEquals(objectName(lock) + "[Locked by thread " + Thread.currentThread().getName() + "]",
+                        lock.toString());
                 return Thread.currentThread();
             } finally {
                 lock.unlock();
