@@ -195,7 +195,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      */
     final Thread holderHint() {
         Thread latest = holder;
-        return latest != null && latest.threadId() == (long) OWNER_ID.getOpaque(this) ? latest : null;
+        return latest != null && latest.threadId() == ownerId() ? latest : null;
     }
 
     /**
@@ -203,7 +203,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * for assertions and for code that must run only under the lock.
      */
     public final boolean isHeldByCurrentThread() {
-        return (long) OWNER_ID.getOpaque(this) == Thread.currentThread().threadId();
+        return ownerId() == Thread.currentThread().threadId();
     }
 
     /** The number of holds on this lock by the current thread, 0 if it does not hold it. */
@@ -228,7 +228,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     @Override
     public String toString() {
-        boolean locked = (long) OWNER_ID.getOpaque(this) != 0;
+        boolean locked = ownerId() != 0;
         Thread latest = holderHint();
         return super.toString() + (!locked ? "[Unlocked]"
                 : latest == null ? "[Locked]" : "[Locked by thread " + latest.getName() + "]");
@@ -257,6 +257,11 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     /** Records that nobody holds the lock, before the holder lets it go. */
     private void disown() {
         OWNER_ID.setOpaque(this, 0L);
+    }
+
+    /** The holder's thread id, 0 if none: one whole {@code long}, however racy the read. */
+    private long ownerId() {
+        return (long) OWNER_ID.getOpaque(this);
     }
 
     private boolean acquireOrThrow(Waiter waiter) throws InterruptedException {
