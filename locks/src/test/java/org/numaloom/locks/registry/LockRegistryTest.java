@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -100,6 +103,58 @@ class LockRegistryTest {
             assertTrue(e.getMessage().startsWith("a lock provider could not be loaded: "), e.getMessage());
             assertTrue(e.getMessage().contains("com.example.MissingProvider"), e.getMessage());
             assertTrue(e.getMessage().contains("public no-argument constructor"), e.getMessage());
+        }
+    }
+
+    /**
+     * The registry that the library loads for itself, once, fails for every caller while a provider
+     * cannot be loaded, each time with the error that names it: a class initializer that loaded the
+     * providers would give the first caller that error wrapped in an {@link ExceptionInInitializerError}
+     * and every later one a {@link NoClassDefFoundError} that no longer says which provider is wrong,
+     * and a registry that kept an empty map after the failure would call every lock unknown. The library is loaded again, with a services file
+     * that names a missing provider, by a class loader of its own, so that its registry starts empty.
+     */
+    @Test
+    void everyLookupWhileAProviderCannotBeLoadedNamesThatProvider(@TempDir Path jar) throws Exception {
+        Path services = jar.resolve("META-INF/services/" + LockProvider.class.getName());
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, "com.example.MissingProvider\n");
+        URL[] library = {codeSourceOf(LockRegistry.class), codeSourceOf(ExamplePluggedLocks.class), jar.toUri().toURL()};
+        try (URLClassLoader loader = new LibraryFirstLoader(library, LockRegistry.class.getClassLoader())) {
+            Method named = Class.forName(LockRegistry.class.getName(), true, loader).getMethod("named", String.class);
+            for (int lookup = 1; lookup <= 2; lookup++) {
+                InvocationTargetException e = assertThrows(InvocationTargetException.class, () -> named.invoke(null, "NUMA_MCS"));
+                IllegalStateException failure = assertInstanceOf(IllegalStateException.class, e.getCause(), "lookup " + lookup);
+                assertTrue(failure.getMessage().contains("com.example.MissingProvider"), "lookup " + lookup + ": " + failure.getMessage());
+            }
+        }
+    }
+
+    private static URL codeSourceOf(Class<?> type) throws URISyntaxException, IOException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toUri().toURL();
+    }
+
+    /** Defines the library's classes anew from its own URLs, and leaves every other class to its parent. */
+    private static final class LibraryFirstLoader extends URLClassLoader {
+        LibraryFirstLoader(URL[] urls, ClassLoader parent) {
+            super(urls, parent);
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.startsWith("org.numaloom.")) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> type = findLoadedClass(name);
+                if (type == null) {
+                    type = findClass(name);
+                }
+                if (resolve) {
+                    resolveClass(type);
+                }
+                return type;
+            }
         }
     }
 
