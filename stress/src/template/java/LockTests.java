@@ -162,6 +162,9 @@ public final class __LOCK__ {
         }
     }
 
+    // The three tests of a waiter behind another differ only in how the first waiter leaves
+    // (QueuedBehind.First); each still declares its actor and signal, because jcstress's annotation
+    // processor takes a test's @Actor and @Signal methods from the class itself, not its superclass.
     @JCStressTest(Mode.Termination)
     @Description("A waiter that arrives behind another gets the lock once the one ahead of it has taken it and let go;"
             + " a release that does not wake the next waiter leaves it parked for ever.")
