@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -108,11 +107,12 @@ class LockRegistryTest {
 
     /**
      * The registry that the library loads for itself, once, fails for every caller while a provider
-     * cannot be loaded, each time with the error that names it: a class initializer that loaded the
-     * providers would give the first caller that error wrapped in an {@link ExceptionInInitializerError}
-     * and every later one a {@link NoClassDefFoundError} that no longer says which provider is wrong,
-     * and a registry that kept an empty map after the failure would call every lock unknown. The library is loaded again, with a services file
-     * that names a missing provider, by a class loader of its own, so that its registry starts empty.
+     * cannot be loaded, each time with the error that names it. A class initializer that loaded the
+     * providers would give the first caller that error wrapped in an
+     * {@link ExceptionInInitializerError} and every later one a {@link NoClassDefFoundError} that no
+     * longer says which provider is wrong; a registry that kept an empty map after the failure would
+     * call every lock unknown. The library is loaded again, with a services file that names a
+     * missing provider, by a class loader of its own, so that its registry starts empty.
      */
     @Test
     void everyLookupWhileAProviderCannotBeLoadedNamesThatProvider(@TempDir Path jar) throws Exception {
@@ -130,8 +130,8 @@ class LockRegistryTest {
         }
     }
 
-    private static URL codeSourceOf(Class<?> type) throws URISyntaxException, IOException {
-        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toUri().toURL();
+    private static URL codeSourceOf(Class<?> type) {
+        return type.getProtectionDomain().getCodeSource().getLocation();
     }
 
     /** Defines the library's classes anew from its own URLs, and leaves every other class to its parent. */
