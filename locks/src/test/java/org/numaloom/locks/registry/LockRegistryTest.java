@@ -2,6 +2,7 @@ package org.numaloom.locks.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,8 +107,8 @@ class LockRegistryTest {
     }
 
     /**
-     * The registry that the library loads for itself, once, fails for every caller while a provider
-     * cannot be loaded, each time with the error that names it. A class initializer that loaded the
+     * The registry that the library loads lazily for itself, and keeps once loaded, fails every
+     * lookup while a provider cannot be loaded, each time with the error that names it. A class initializer that loaded the
      * providers would give the first caller that error wrapped in an
      * {@link ExceptionInInitializerError} and every later one a {@link NoClassDefFoundError} that no
      * longer says which provider is wrong; a registry that kept an empty map after the failure would
@@ -119,9 +120,13 @@ class LockRegistryTest {
         Path services = jar.resolve("META-INF/services/" + LockProvider.class.getName());
         Files.createDirectories(services.getParent());
         Files.writeString(services, "com.example.MissingProvider\n");
+        // The test classes too: the class path's services file, which the loader finds first, names
+        // ExamplePluggedLocks, and it must load, so that the one failure is the missing provider's.
         URL[] library = {codeSourceOf(LockRegistry.class), codeSourceOf(ExamplePluggedLocks.class), jar.toUri().toURL()};
         try (URLClassLoader loader = new LibraryFirstLoader(library, LockRegistry.class.getClassLoader())) {
-            Method named = Class.forName(LockRegistry.class.getName(), true, loader).getMethod("named", String.class);
+            Class<?> registry = Class.forName(LockRegistry.class.getName(), true, loader);
+            assertSame(loader, registry.getClassLoader(), "a registry of its own, not the one loaded already");
+            Method named = registry.getMethod("named", String.class);
             for (int lookup = 1; lookup <= 2; lookup++) {
                 InvocationTargetException e = assertThrows(InvocationTargetException.class, () -> named.invoke(null, "NUMA_MCS"));
                 IllegalStateException failure = assertInstanceOf(IllegalStateException.class, e.getCause(), "lookup " + lookup);
@@ -134,7 +139,7 @@ class LockRegistryTest {
         return type.getProtectionDomain().getCodeSource().getLocation();
     }
 
-    /** Defines the library's classes anew from its own URLs, and leaves every other class to its parent. */
+    /** Defines every {@code org.numaloom} class anew, from its own URLs only, and leaves other classes to its parent. */
     private static final class LibraryFirstLoader extends URLClassLoader {
         LibraryFirstLoader(URL[] urls, ClassLoader parent) {
             super(urls, parent);
