@@ -27,7 +27,7 @@ import java.util.concurrent.locks.Lock;
  * the JVM ever has, as HotSpot's monitors record theirs since JDK 24, and not as a reference to
  * the thread: a reference stored at every acquisition runs the garbage collector's write barrier
  * every time, and the owner's id is what every check needs (the thread itself is kept as a hint
- * for spinning waiters, written only when the holder changes). Only the owner writes the id, and a
+ * for spinning waiters, written only where one may read it, see {@link #watchHolder()}). Only the owner writes the id, and a
  * thread compares it only with its own id: it cannot see itself as the owner unless it wrote that
  * itself, because it clears the field before releasing (the reasoning of
  * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}). The id is read and written
@@ -42,6 +42,8 @@ import java.util.concurrent.locks.Lock;
 public abstract class AbstractReentrantLock extends Padding implements Lock {
     /** {@link #ownerId}, read and written with opaque access. */
     private static final VarHandle OWNER_ID;
+    /** {@link #holderWatchers}, counted up and down atomically. */
+    private static final VarHandle HOLDER_WATCHERS;
 
     /**
      * The holder's thread id, 0 while nobody holds the lock (ids are positive), and its holds
@@ -54,17 +56,28 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private long ownerId;
     private int reentries;
     /**
-     * The latest holder's thread, for a spinning waiter to see whether the holder runs
-     * ({@link #holderHint}): written by a holder only when it differs, so a thread that takes the
-     * lock again writes nothing here, and never cleared, so it may name a holder that has let go.
-     * That keeps the latest holder's {@code Thread} object, and what it still refers to, reachable
-     * until another thread takes the lock, where {@code ReentrantLock} lets go at the release.
+     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
+     * ({@link #holderHint}). A new holder writes it only while some thread waits in the lock's
+     * queues ({@link #holderWatchers}), or where the scheduler has one carrier, and only when it
+     * differs: a reference store runs the garbage collector's write barrier, and the text
+     * statistics, where 40% of acquisitions changed the holder and 0.7% found a thread queued, ran
+     * 3.0–3.7% faster with no such store (docs/results.md). Never cleared, so it may name a thread
+     * that has let go; that keeps such a thread, and what it still refers to, reachable until
+     * another thread writes its own, where {@code ReentrantLock} lets go at the release.
      */
     private Thread holder;
+    /**
+     * The threads between their {@link #watchHolder()} and {@link #unwatchHolder()}. Updated
+     * atomically, read plainly by a new holder: a stale read costs one hold's hint, or one write
+     * nobody reads.
+     */
+    private int holderWatchers;
 
     static {
         try {
-            OWNER_ID = MethodHandles.lookup().findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            OWNER_ID = lookup.findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
+            HOLDER_WATCHERS = lookup.findVarHandle(AbstractReentrantLock.class, "holderWatchers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -187,15 +200,40 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     }
 
     /**
-     * The holder as far as a racy read can tell, null if none or not yet recorded; for a waiter
-     * deciding whether to spin, never for a decision about ownership. The latest holder's thread
-     * counts only while its id is still the owner's: a holder that let go, or a new one that has not
-     * yet written its thread, would otherwise stand in for the holder, and a spinner that saw it
-     * unmounted would give its spin up while the real holder runs.
+     * The holder as far as a racy read can tell, null if none or not recorded; for a waiter
+     * deciding whether to spin, never for a decision about ownership. The recorded thread counts
+     * only while its id is still the owner's: a holder that let go, or a new one that wrote no
+     * thread (nobody watched when it took the lock, see {@link #watchHolder()}), would otherwise
+     * stand in for the holder, and a spinner that saw it unmounted would give its spin up while the
+     * real holder runs.
      */
     final Thread holderHint() {
         Thread latest = holder;
         return latest != null && latest.threadId() == ownerId() ? latest : null;
+    }
+
+    /**
+     * Announces a waiter that may read {@link #holderHint()} in a spin before its
+     * {@link #unwatchHolder()}: holders that take the lock meanwhile record their thread for it. A
+     * thread watches from the moment it may queue until it holds the lock or gives up, parks
+     * included, so that after a wake-up it finds the holder that took the lock while it was parked
+     * (watching only while it spun, a leader of the high-contention bench, whose holders yield,
+     * found no hint at 97% of its reads, against 0.1%). The hold under way when it starts may have
+     * begun unwatched; its hint is then null, and a spin goes on as if the holder ran, within its
+     * time bound.
+     */
+    final void watchHolder() {
+        HOLDER_WATCHERS.getAndAdd(this, 1);
+    }
+
+    /** Ends a {@link #watchHolder()}. */
+    final void unwatchHolder() {
+        HOLDER_WATCHERS.getAndAdd(this, -1);
+    }
+
+    /** The threads watching the holder now; for tests. */
+    final int holderWatcherCount() {
+        return (int) HOLDER_WATCHERS.getVolatile(this);
     }
 
     /**
@@ -228,10 +266,10 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
 
     @Override
     public String toString() {
-        boolean locked = ownerId() != 0;
+        long owner = ownerId();
         Thread latest = holderHint();
-        return super.toString() + (!locked ? "[Unlocked]"
-                : latest == null ? "[Locked]" : "[Locked by thread " + latest.getName() + "]");
+        return super.toString() + (owner == 0 ? "[Unlocked]"
+                : latest == null ? "[Locked by thread #" + owner + "]" : "[Locked by thread " + latest.getName() + "]");
     }
 
     private boolean reenter() {
@@ -245,11 +283,16 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         return true;
     }
 
-    /** Records the caller as the holder of a lock it just took; {@code reentries} is already 0. */
+    /**
+     * Records the caller as the holder of a lock it just took; {@code reentries} is already 0. Its
+     * thread is recorded too where a spinner may look for it: while one watches, or always with
+     * one carrier, where a spinner that took an unmounted holder for a running one would hold the
+     * very carrier the holder needs for its whole spin.
+     */
     private void own() {
         Thread current = Thread.currentThread();
         OWNER_ID.setOpaque(this, current.threadId());
-        if (holder != current) {
+        if (holder != current && (!Holders.SEVERAL_CARRIERS || holderWatchers != 0)) {
             holder = current;
         }
     }

@@ -145,8 +145,13 @@ public final class HmcsLock extends HmcsLockFields {
     boolean acquire(Waiter waiter) {
         Group leaf = leafOfCurrentThread();
         QNode node = new QNode(Thread.currentThread());
-        if (!take(leaf, node, waiter)) {
-            return false;
+        watchHolder();
+        try {
+            if (!take(leaf, node, waiter)) {
+                return false;
+            }
+        } finally {
+            unwatchHolder();
         }
         holderGroup = leaf;
         holderNode = node;

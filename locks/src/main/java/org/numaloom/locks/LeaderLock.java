@@ -104,7 +104,9 @@ import java.util.concurrent.locks.LockSupport;
  * on and {@code synchronized}'s 166/178/184 in the same run; HotSpot's monitors also spin on
  * through an unmounted owner). With one carrier, spinning on doubled the time of such sections, so
  * there it stops as the others do. Every wait therefore ends in a park after a bounded spin, and no
- * carrier is held hostage.
+ * carrier is held hostage. A spinner learns of the holder through the thread a new holder records
+ * ({@link #holderHint()}), which it records only while a thread past the spinning arrival's stage
+ * waits ({@link #watchHolder()}): the spinning arrival itself does not look, with several carriers.
  *
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
@@ -256,10 +258,23 @@ abstract class LeaderLock extends LeaderLockFields {
         if (spinningArrival && spinAsTheSpinningArrival()) {
             return true; // 99% of contended ones in the text statistics: no need to locate the thread
         }
-        int numaNode = locator.currentNode();
+        watchHolder();
+        try {
+            return acquireThroughQueue(spinningArrival, locator.currentNode(), waiter);
+        } finally {
+            unwatchHolder();
+        }
+    }
+
+    /**
+     * Waits for the word in the queue of the thread's node: first, if the queue is empty and the
+     * thread was not the spinning arrival, by spinning as the leader it would become; then as a
+     * queued thread and as the queue's leader.
+     */
+    private boolean acquireThroughQueue(boolean wasSpinningArrival, int numaNode, Waiter waiter) {
         int index = queueOf(numaNode);
         NodeQueue queue = queues[index];
-        if (!spinningArrival && queue.isEmpty() && spinForWord(null, false)) {
+        if (!wasSpinningArrival && queue.isEmpty() && spinForWord(null, false)) {
             return true; // it would have led the queue: its spin came first, the queue untouched
         }
         QNode node = new QNode(Thread.currentThread(), numaNode);

@@ -60,8 +60,14 @@ public final class McsLock extends McsLockFields {
     @Override
     boolean acquire(Waiter waiter) {
         QNode node = new QNode(Thread.currentThread());
-        if (queue.enqueue(node) != null && !McsQueue.spinUntilTurn(node, maxSpinNanos, this) && !queue.awaitHead(node, waiter)) {
-            return false;
+        watchHolder();
+        try {
+            if (queue.enqueue(node) != null && !McsQueue.spinUntilTurn(node, maxSpinNanos, this)
+                    && !queue.awaitHead(node, waiter)) {
+                return false;
+            }
+        } finally {
+            unwatchHolder();
         }
         holderNode = node;
         return true;

@@ -30,13 +30,13 @@ class LayoutTest {
     static final int ISOLATION = 128;
 
     /** The groups of fields each class claims isolated: fields of one group may share a line. */
-    static final List<String> LEADER_LOCK_HOT = List.of("ownerId", "reentries", "holder", "state", "successor", "heldWord",
+    static final List<String> LEADER_LOCK_HOT = List.of("ownerId", "reentries", "holder", "holderWatchers", "state", "successor", "heldWord",
             "holderNode", "holderQueue", "handOffCount", "nextQueue", "spinNanos");
 
     static final Map<Class<?>, List<List<String>>> ISOLATED = Map.of(
             NumaMcsLock.class, List.of(LEADER_LOCK_HOT),
             CnaLock.class, List.of(LEADER_LOCK_HOT),
-            McsLock.class, List.of(List.of("ownerId", "reentries", "holder", "holderNode")),
+            McsLock.class, List.of(List.of("ownerId", "reentries", "holder", "holderWatchers", "holderNode")),
             LockWord.class, List.of(List.of("state")),
             McsQueue.class, List.of(List.of("tail")),
             NodeQueue.class, List.of(List.of("tail"), List.of("leader")),
