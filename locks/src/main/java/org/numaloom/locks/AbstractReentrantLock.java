@@ -27,9 +27,9 @@ import java.util.concurrent.locks.Lock;
  * the JVM ever has, as HotSpot's monitors record theirs since JDK 24, and not as a reference to
  * the thread: a reference stored at every acquisition runs the garbage collector's write barrier
  * every time, and the owner's id is what every check needs (the thread itself is kept as a hint
- * for spinning waiters, written only where one may read it, see {@link #watchHolder()}). Only the owner writes the id, and a
- * thread compares it only with its own id: it cannot see itself as the owner unless it wrote that
- * itself, because it clears the field before releasing (the reasoning of
+ * for spinning waiters, written only where one may read it, see {@link #watchHolder()}). Only the
+ * owner writes the id, and a thread compares it only with its own id: it cannot see itself as the
+ * owner unless it wrote that itself, because it clears the field before releasing (the reasoning of
  * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}). The id is read and written
  * with opaque access, so that a racy read sees a whole {@code long}, never halves of two.
  *
@@ -60,8 +60,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * ({@link #holderHint}). A new holder writes it only while some thread waits in the lock's
      * queues ({@link #holderWatchers}), or where the scheduler has one carrier, and only when it
      * differs: a reference store runs the garbage collector's write barrier, and the text
-     * statistics, where 40% of acquisitions changed the holder and 0.7% found a thread queued, ran
-     * 3.0–3.7% faster with no such store (docs/results.md). Never cleared, so it may name a thread
+     * statistics, where 40% of acquisitions changed the holder and 0.7% did so while a thread
+     * waited, ran 3.0–3.7% faster with no such store (docs/results.md). Never cleared, so it may name a thread
      * that has let go; that keeps such a thread, and what it still refers to, reachable until
      * another thread writes its own, where {@code ReentrantLock} lets go at the release.
      */
@@ -217,8 +217,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * {@link #unwatchHolder()}: holders that take the lock meanwhile record their thread for it. A
      * thread watches from the moment it may queue until it holds the lock or gives up, parks
      * included, so that after a wake-up it finds the holder that took the lock while it was parked
-     * (watching only while it spun, a leader of the high-contention bench, whose holders yield,
-     * found no hint at 97% of its reads, against 0.1%). The hold under way when it starts may have
+     * (in the high-contention bench, whose holders yield, spinners found no hint at 97% of their
+     * reads when threads watched only while they spun, and at 0.9% so). The hold under way when it starts may have
      * begun unwatched; its hint is then null, and a spin goes on as if the holder ran, within its
      * time bound.
      */
@@ -269,7 +269,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         long owner = ownerId();
         Thread latest = holderHint();
         return super.toString() + (owner == 0 ? "[Unlocked]"
-                : latest == null ? "[Locked by thread #" + owner + "]" : "[Locked by thread " + latest.getName() + "]");
+                : "[Locked by thread " + (latest == null ? "#" + owner : latest.getName()) + "]");
     }
 
     private boolean reenter() {
