@@ -57,11 +57,12 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private int reentries;
     /**
      * The thread of a recent holder, for a spinning waiter to see whether the holder runs
-     * ({@link #holderHint}). A new holder writes it only while some thread waits in the lock's
-     * queues ({@link #holderWatchers}), or where the scheduler has one carrier, and only when it
-     * differs: a reference store runs the garbage collector's write barrier, and the text
-     * statistics, where 40% of acquisitions changed the holder and 0.7% did so while a thread
-     * waited, ran 3.0–3.7% faster with no such store (docs/results.md). Never cleared, so it may name a thread
+     * ({@link #holderHint}). A new holder writes it only while some thread waits for the lock past
+     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
+     * when it differs: a reference store runs the garbage collector's write barrier. In the text
+     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
+     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
+     * difference (docs/results.md). Never cleared, so it may name a thread
      * that has let go; that keeps such a thread, and what it still refers to, reachable until
      * another thread writes its own, where {@code ReentrantLock} lets go at the release.
      */
@@ -220,7 +221,9 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * (in the high-contention bench, whose holders yield, spinners found no hint at 97% of their
      * reads when threads watched only while they spun, and at 0.9% so). The hold under way when it starts may have
      * begun unwatched; its hint is then null, and a spin goes on as if the holder ran, within its
-     * time bound.
+     * time bound. The count shares the lock's hot line: two atomic updates per acquisition that
+     * waits, which is why the spinning arrival, which ends 99% of the contended acquisitions of the
+     * text statistics, does not watch where it need not.
      */
     final void watchHolder() {
         HOLDER_WATCHERS.getAndAdd(this, 1);
