@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * so an uncontended acquisition and release write one cache line, as with
  * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot monitor.
  * The word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be parked,
- * and a stamp ({@link #STAMP}, see "Back-off"). A holder that took a free word keeps the word it
+ * and a stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder that took a free word keeps the word it
  * wrote ({@code heldWord}, in the same line), and its release frees the word with one
  * compare-and-set that expects that value: it reads nothing first, and a leader that announced
  * itself meanwhile changed the word, so the compare-and-set fails and the full release runs (one
@@ -61,38 +61,29 @@ import java.util.concurrent.locks.LockSupport;
  * is scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers,
  * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
  *
- * <p><b>Back-off.</b> Between reads of the word a spinner pauses (after Anderson, "The Performance
- * of Spin Lock Alternatives for Shared-Memory Multiprocessors", IEEE TPDS 1990), by how far the
- * word moved on since its previous read: every acquisition of a free word advances a stamp in it
- * ({@link #STAMP}; so does a leader's announcement that it parks), so the stamp's advance counts
- * the holds that began in between, announcements counted as holds. None (one hold lasting, or a
- * first read): the spinner halves its pause, reading often, to take the word within a pause of its
- * release. Up to {@link #TURNOVER_TOLERANCE}: the lock changes hands at about the pace the spinner
- * reads it, and the pause stays. More: the lock turns over faster than the spinner reads it, a
- * running thread taking it again right after each release, and the spinner doubles its pause, up
- * to {@link #MAX_PAUSES}, so that the holder keeps the word's cache line (on 2 carriers, with the
- * rule of 3cc46bb: sections of about 2.3 µs between 2 threads ran at 0.87× of {@code synchronized}
- * with the pause fixed at its cap, and on a par with a pause of one; a counter++ section ran at a
- * quarter to a third of its speed with a pause of one). The cap is long: one
- * {@link Thread#onSpinWait()} took 24.7 ns on this project's 2-core AMD EPYC, so 64 pauses are
- * 1.6 µs between two reads, several times the few hundred nanoseconds in which a thread that uses
- * a lock for one step of its work comes back to it (see below).
- *
- * <p><b>Taking the word.</b> A spinner takes a free word if the stamp advanced at most
- * {@link #TURNOVER_TOLERANCE} times since its previous read, or at its first read
- * ({@link #takesFreeWord}). More advances show the lock turning over among running threads, the
- * word free only in a gap of nanoseconds between two holds of a thread that takes it again at
- * once; taking it there keeps the lock no busier, but moves the word's cache line to the spinner
- * and turns that thread into a waiter, which then spins and takes it back at the next such gap: a
- * transfer of the line every few holds. HotSpot's monitors read the same sign (a spinner that sees
- * the owner change between two probes gives its spin up, since its odds have fallen); here the
- * spinner spins on, reading less often, and takes the word when the turnover slows to its pace.
- * A few holds between two reads are not that sign: a thread that takes the lock for one step of
- * its work and works elsewhere (a word counted into one of several maps) leaves gaps that last,
- * and a spinner that declined the word whenever any hold fell between two of its reads waited
- * through them until its budget ran out (on 2 carriers, in the text statistics at 16 threads,
- * 44,081 of 2.5 million spins did). With a tolerance of 2 the text statistics ran 15–19% faster
- * and the counter++ section as fast (tolerances of 1 and 4 did about as well; docs/results.md).
+ * <p><b>Leaving a busy lock to running threads.</b> A spinner reads the word, with one
+ * {@link Thread#onSpinWait()} between two reads, and takes it when it finds it free, unless more
+ * than {@link #SPIN_HOLDS} holds began since its first read ({@link #givesSpinUp}): every
+ * acquisition of a free word advances a stamp in the word ({@link #STAMP}; so does a leader's
+ * announcement that it parks), so the stamp's advance counts them. Past that, running threads keep
+ * the lock busy without the spinner, and it gives its spin up and queues, as after a spin that ran
+ * out of time. Spinning on would not make the lock any busier: the spinner's reads would pull the
+ * word's cache line away from holders that take the lock again at once, and the holds it won
+ * would keep one more thread, and one more CPU, in circulation over a saturated lock, each hold
+ * moving the line to another CPU. Parking the surplus threads of a saturated lock restricts
+ * concurrency to what the lock can use, the idea of Dice's "Malthusian Locks" (EuroSys 2017);
+ * HotSpot's monitors read the same sign, a spinner that sees the owner change between two probes
+ * ending its spin (objectMonitor.cpp, {@code try_spin}). A spinner tolerates a few holds because a
+ * thread that uses a lock for one step of its work (a word counted into one of several maps)
+ * leaves gaps that last, and one that waited through a hold or two still takes the word long
+ * before a woken thread would. On 2 carriers of an Intel host (docs/results.md, 2026-11-29, seven
+ * interleaved rounds), a counter++ section ran at 1.13×, 1.09× and 0.91× of {@code ReentrantLock}
+ * at 2, 16 and 64 threads with a tolerance of 2, against 0.70×, 1.11× and 0.77× with the rule
+ * before (which spun on through such holds, reading less often and declining the word while the
+ * lock turned over faster than it read), and at 1.31×, 1.09× and 0.95× with no spin at all; the
+ * text statistics and the high-contention bench, where no spin lost a quarter to a third, ran
+ * within a few percent of the rule before. A tolerance of 4 or more kept more of the short
+ * section's loss.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -368,11 +359,10 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Spins on the word while that may pay off: within the current spin budget, and while the
-     * holder may be running (or, if {@code throughUnmounted}, also while it waits for a carrier),
-     * backing off between reads of the word by how far its stamp moved on, and taking a free word only
-     * where {@link #takesFreeWord} allows. Adapts the budget: a spin that took the word earns the
-     * next ones more time, one that ran out leaves them less.
+     * Spins on the word while that may pay off: within the current spin budget, while the holder
+     * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
+     * while the lock is not kept busy by running threads ({@link #givesSpinUp}). Adapts the budget:
+     * a spin that took the word earns the next ones more time, one that ran out leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
      * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
@@ -388,18 +378,20 @@ abstract class LeaderLock extends LeaderLockFields {
             return takeWordIfFree();
         }
         long start = System.nanoTime();
-        long lastSeen = NOT_READ;
-        for (int pauses = 1; ; ) {
-            long s = state;
-            if ((s & HELD) == 0 && takesFreeWord(s, lastSeen)) {
+        long first = state;
+        for (long s = first; ; s = state) {
+            if (leader != null && leader.status == QNode.GRANTED) {
+                return true; // handed over: the word stays held for this leader
+            }
+            if (givesSpinUp(s, first)) {
+                return false;
+            }
+            if ((s & HELD) == 0) {
                 if (takeFreeWord(s)) {
                     growSpinBudget(budget);
                     return true;
                 }
                 continue;
-            }
-            if (leader != null && leader.status == QNode.GRANTED) {
-                return true; // handed over: the word stays held for this leader
             }
             if (!throughUnmounted && !Holders.mayBeRunning(holderHint())) {
                 return false;
@@ -408,44 +400,18 @@ abstract class LeaderLock extends LeaderLockFields {
                 shrinkSpinBudget(budget);
                 return false;
             }
-            pauses = nextPauses(pauses, stampAdvances(s, lastSeen));
-            lastSeen = s;
-            for (int i = 0; i < pauses; i++) {
-                Thread.onSpinWait();
-            }
+            Thread.onSpinWait();
         }
     }
 
     /**
-     * Whether a spinner that reads the word free, as {@code free}, takes it: if the stamp advanced at
-     * most {@link #TURNOVER_TOLERANCE} times (holds begun, leaders' announcements) since its
-     * previous read, {@code lastSeen}, or if this is its first read. Otherwise the lock turns over faster than the spinner reads it, and the
-     * word is free only in a running thread's gap between two holds, where taking it only moves the
-     * lock's cache line (see "Taking the word" above).
+     * Whether a spinner that read {@code first} when its spin began and reads {@code word} now
+     * gives its spin up: if more than {@link #SPIN_HOLDS} holds began in between (or leaders
+     * announced that they park), running threads keep the lock busy without it (see "Leaving a
+     * busy lock to running threads" above).
      */
-    static boolean takesFreeWord(long free, long lastSeen) {
-        return stampAdvances(free, lastSeen) <= TURNOVER_TOLERANCE;
-    }
-
-    /**
-     * How many times the stamp moved on from {@code lastSeen} to {@code word}: the holds that began
-     * in between, and the leaders' announcements that they park; 0 at a spinner's first read.
-     */
-    static long stampAdvances(long word, long lastSeen) {
-        return lastSeen == NOT_READ ? 0 : (stampOf(word) - stampOf(lastSeen)) / STAMP;
-    }
-
-    /**
-     * The pauses before a spinner's next read, from those before this one and the stamp's advance
-     * since the previous read: halved while one hold lasts, kept while the lock changes hands at
-     * about the spinner's pace, doubled up to {@link #MAX_PAUSES} while it turns over faster (see
-     * "Back-off" above).
-     */
-    static int nextPauses(int pauses, long advances) {
-        if (advances == 0) {
-            return Math.max(1, pauses >> 1);
-        }
-        return advances <= TURNOVER_TOLERANCE ? pauses : Math.min(2 * pauses, MAX_PAUSES);
+    static boolean givesSpinUp(long word, long first) {
+        return (stampOf(word) - stampOf(first)) / STAMP > SPIN_HOLDS;
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */
@@ -633,22 +599,13 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final long STAMP = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
     static final int SPIN_STEPS = 16;
-    /** The most {@link Thread#onSpinWait()} pauses between two reads of the word by a spinner. */
-    static final int MAX_PAUSES = 64;
     /**
-     * The most advances of the stamp (holds begun, leaders' announcements) between two reads of the
-     * word by a spinner for the lock to count as changing hands at the spinner's pace: the spinner
-     * then takes a free word and does not back off; past it, it declines a free word and doubles its
-     * pause (see "Taking the word"). 1, 2 and 4 measured within the noise of each other; 2 is the
-     * middle.
+     * The most holds (acquisitions of the free word, and leaders' announcements that they park) a
+     * spinner lets begin after its first read of the word before it gives its spin up (see
+     * "Leaving a busy lock to running threads"). 2 measured best of 2, 4, 8 and 16 on the short
+     * critical section, and as good as the rule before it on the text statistics.
      */
-    static final int TURNOVER_TOLERANCE = 2;
-
-    /**
-     * What a spinner has seen of the word before its first read: a value no word takes, since
-     * the word would need 2^62 - 1 advances of the stamp to reach it.
-     */
-    static final long NOT_READ = -1;
+    static final int SPIN_HOLDS = 2;
 
     /** {@link #successor} while an arriving thread spins for the word as its one spinning arrival. */
     static final QNode SPINNING_ARRIVAL = new QNode(null, 0);
