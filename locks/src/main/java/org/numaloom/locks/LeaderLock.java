@@ -15,13 +15,13 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>One hot cache line.</b> The lock word ({@code state}), the holder and its hold count
  * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
  * so an uncontended acquisition and release write one cache line, as with
- * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot monitor.
- * The word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be parked,
- * and a stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder that took a free word keeps the word it
- * wrote ({@code heldWord}, in the same line), and its release frees the word with one
- * compare-and-set that expects that value: it reads nothing first, and a leader that announced
- * itself meanwhile changed the word, so the compare-and-set fails and the full release runs (one
- * thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
+ * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot monitor. The
+ * word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be parked, and a
+ * stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder that took a free
+ * word keeps the word it wrote ({@code heldWord}, in the same line), and its release frees the word
+ * with one compare-and-set that expects that value: it reads nothing first, and a leader that
+ * announced itself meanwhile changed the word, so the compare-and-set fails and the full release
+ * runs (one thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
  * {@code synchronized}'s 6.34 ns). The holder is recorded by its thread id, not a reference to its
  * thread ({@link AbstractReentrantLock}), so a thread that takes the lock again runs no
  * garbage-collector write barrier (a new holder writes its thread once, as a spinner's hint): on a
