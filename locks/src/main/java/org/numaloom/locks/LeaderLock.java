@@ -68,29 +68,32 @@ import java.util.concurrent.locks.LockSupport;
  * announcement that it parks), so the stamp's advance counts them. Past that, running threads keep
  * the lock busy without the spinner, and it gives its spin up and queues, as after a spin that ran
  * out of time. Spinning on would not make the lock any busier: the spinner's reads would pull the
- * word's cache line away from holders that take the lock again at once, and the holds it won
- * would keep one more thread, and one more CPU, in circulation over a saturated lock, each hold
- * moving the line to another CPU. Parking the surplus threads of a saturated lock restricts
- * concurrency to what the lock can use, the idea of Dice's "Malthusian Locks" (EuroSys 2017);
- * HotSpot's monitors read the same sign, a spinner that sees the owner change between two probes
- * ending its spin (objectMonitor.cpp, {@code try_spin}). A spinner tolerates a few holds because a
- * thread that uses a lock for one step of its work (a word counted into one of several maps)
- * leaves gaps that last, and one that waited through a hold or two still takes the word long
- * before a woken thread would. On 2 carriers of an Intel host (docs/results.md, 2026-11-29, seven
- * interleaved rounds), a counter++ section ran at 1.13×, 1.09× and 0.91× of {@code ReentrantLock}
- * at 2, 16 and 64 threads with a tolerance of 2, against 0.70×, 1.11× and 0.77× with the rule
- * before (which spun on through such holds, reading less often and declining the word while the
- * lock turned over faster than it read), and at 1.31×, 1.09× and 0.95× with no spin at all; the
- * text statistics and the high-contention bench, where no spin lost a quarter to a third, ran
- * within a few percent of the rule before. A tolerance of 4 or more kept more of the short
- * section's loss.
+ * word's cache line away from holders that take the lock again at once, and the holds it won would
+ * keep one more thread, and one more CPU, in circulation over a saturated lock, each hold moving
+ * the line to another CPU. Parking the surplus threads of a saturated lock restricts concurrency to
+ * what the lock can use, the idea of Dice's "Malthusian Locks" (EuroSys 2017); HotSpot's monitors
+ * read the same sign, a spinner that sees the owner change between two probes ending its spin
+ * (objectMonitor.cpp, {@code try_spin}). A spinner tolerates a few holds because a thread that uses
+ * a lock for one step of its work (a word counted into one of several maps) leaves gaps that last,
+ * and one that waited through a hold or two still takes the word long before a woken thread would.
+ * On 2 carriers of an Intel host (docs/results.md, 2026-11-29, seven interleaved rounds), a
+ * counter++ section ran at 1.13×, 1.09× and 0.91× of {@code ReentrantLock} at 2, 16 and 64 threads
+ * with a tolerance of 2, against 0.70×, 1.11× and 0.77× with the rule before (which spun on through
+ * such holds, reading less often and declining the word while the lock turned over faster than it
+ * read), and at 1.31×, 1.09× and 0.95× with no spin at all; the text statistics and the
+ * high-contention bench, where no spin lost a quarter to a third, ran within 6% of the rule before
+ * (within the runs' spread). A tolerance of 4 or more kept more of the short section's loss. A thread that gives
+ * up as the spinning arrival, or as an arrival that would lead, spins once more, from a new first
+ * read, as its queue's leader before it parks. Leaders' announcements count as holds: where leaders
+ * of several queues park during one long hold, the spinning arrival may give its spin up although
+ * no running thread took the word, and then waits as a leader, as they do.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
  * spinner would only occupy a carrier it may need. The one exception is the spinning arrival when
  * the scheduler has several carriers: a holder that yields inside its critical section is unmounted
  * only briefly, and with one such spinner per lock the holder has another carrier to come back on.
- * Stopping there too, the spinner that reads often saw every such yield and parked (on 2 carriers,
+ * Stopping there too, the spinning arrival saw every such yield and parked (on 2 carriers,
  * sections of about 2.5 µs that yield, 2/8/64 threads: 208/207/207 ms, against 168/175/180 spinning
  * on and {@code synchronized}'s 166/178/184 in the same run; HotSpot's monitors also spin on
  * through an unmounted owner). With one carrier, spinning on doubled the time of such sections, so
@@ -411,7 +414,7 @@ abstract class LeaderLock extends LeaderLockFields {
      * busy lock to running threads" above).
      */
     static boolean givesSpinUp(long word, long first) {
-        return (stampOf(word) - stampOf(first)) / STAMP > SPIN_HOLDS;
+        return stampOf(word) - stampOf(first) > SPIN_HOLDS * STAMP;
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */
@@ -591,8 +594,8 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final long LEADER_PARKED = 2;
     /**
      * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
-     * keeps it), and so does each leader's announcement that it parks. A spinner that reads the
-     * same stamp twice knows that no thread took a free word between the reads; a release that clears the
+     * keeps it), and so does each leader's announcement that it parks. A spinner counts by it the
+     * holds begun since its first read ({@link LeaderLock#givesSpinUp}); a release that clears the
      * hint by compare-and-set fails if a leader announced itself since it read the word. The word is
      * a {@code long} so that the stamp never comes back to a value a thread read (2^62 steps).
      */
@@ -602,8 +605,9 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     /**
      * The most holds (acquisitions of the free word, and leaders' announcements that they park) a
      * spinner lets begin after its first read of the word before it gives its spin up (see
-     * "Leaving a busy lock to running threads"). 2 measured best of 2, 4, 8 and 16 on the short
-     * critical section, and as good as the rule before it on the text statistics.
+     * "Leaving a busy lock to running threads"). Of 2, 4, 8 and 16, 2 measured best overall on the
+     * short critical section (4 led at 16 threads only), and as good as the rule before it on the
+     * text statistics.
      */
     static final int SPIN_HOLDS = 2;
 

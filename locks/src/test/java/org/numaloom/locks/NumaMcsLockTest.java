@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -267,6 +268,8 @@ class NumaMcsLockTest {
      * would need the word never to be free while it reads. One leader more than needed, since the
      * spinner may read the word for the first time just after the claim this test waits for (the
      * exact count is {@link #aSpinnerGivesItsSpinUpOnceMoreThanTwoHoldsBeganSinceItsFirstRead}'s).
+     * The claim, still standing 10 ms after it was seen, shows that the spinner read its own budget
+     * before this test sets the leaders' to none (short of a 10 ms preemption between the two).
      * The budget tells a spin given up from one that ran out of time (a minute's bound is an
      * {@code int} of nanoseconds, 2.1 s, after which the spinner would queue and park too): only
      * the latter rewrites it. Seen failing with the spin that went on through any number of holds:
@@ -280,7 +283,10 @@ class NumaMcsLockTest {
         Threads.Running<Void> spinner = Threads.running("spinner@0", () -> lockAndUnlock(lock));
         Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
                 "the second thread never spun as the spinning arrival");
-        lock.spinNanos = 0; // the leaders below park at once, each announcing it; the spinner keeps its minute
+        Thread.sleep(10);
+        assertSame(LeaderLock.SPINNING_ARRIVAL, lock.successor,
+                "the spinning arrival's claim 10 ms on: it spins with its budget read, not one this test sets below");
+        lock.spinNanos = 0; // the leaders below park at once, each announcing it; the spinner keeps its budget
         List<Threads.Running<Void>> leaders = new ArrayList<>();
         for (int node = 1; node < nodes; node++) {
             leaders.add(Threads.running("leader@" + node, () -> lockAndUnlock(lock)).awaitBlocked());
