@@ -62,9 +62,9 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * when it differs: a reference store runs the garbage collector's write barrier. In the text
      * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
      * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
-     * difference (docs/results.md). Never cleared, so it may name a thread
-     * that has let go; that keeps such a thread, and what it still refers to, reachable until
-     * another thread writes its own, where {@code ReentrantLock} lets go at the release.
+     * difference (docs/results.md). Never cleared, so it may name a thread that has let go; that
+     * keeps such a thread, and what it still refers to, reachable until another thread writes its
+     * own, where {@code ReentrantLock} lets go at the release.
      */
     private Thread holder;
     /**
@@ -219,11 +219,11 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * thread watches from the moment it may queue until it holds the lock or gives up, parks
      * included, so that after a wake-up it finds the holder that took the lock while it was parked
      * (in the high-contention bench, whose holders yield, spinners found no hint at 97% of their
-     * reads when threads watched only while they spun, and at 0.9% so). The hold under way when it starts may have
-     * begun unwatched; its hint is then null, and a spin goes on as if the holder ran, within its
-     * time bound. The count shares the lock's hot line: two atomic updates per acquisition that
-     * waits, which is why the spinning arrival, which ends 99% of the contended acquisitions of the
-     * text statistics, does not watch where it need not.
+     * reads when threads watched only while they spun, and at 0.9% so). The hold under way when it
+     * starts may have begun unwatched; its hint is then null, and a spin goes on as if the holder
+     * ran, within its time bound. The count shares the lock's hot line: two atomic updates per
+     * acquisition that waits, which is why the spinning arrival, which ends 99% of the contended
+     * acquisitions of the text statistics, does not watch where it need not.
      */
     final void watchHolder() {
         HOLDER_WATCHERS.getAndAdd(this, 1);
