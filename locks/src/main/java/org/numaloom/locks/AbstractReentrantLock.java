@@ -56,15 +56,15 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private long ownerId;
     private int reentries;
     /**
-     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
+     * The holder's thread, for a spinning waiter to see whether the holder runs
      * ({@link #holderHint}). A new holder writes it only while some thread waits for the lock past
-     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
-     * when it differs: a reference store runs the garbage collector's write barrier. In the text
-     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
-     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
-     * difference (docs/results.md). Never cleared, so it may name a thread that has let go; that
-     * keeps such a thread, and what it still refers to, reachable until another thread writes its
-     * own, where {@code ReentrantLock} lets go at the release.
+     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier: a
+     * reference store runs the garbage collector's write barrier. In the text statistics 40% of
+     * acquisitions changed the holder and 0.7% did so while a thread waited; with no such store
+     * they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any difference
+     * (docs/results.md). The holder clears it as it lets go, as {@code ReentrantLock} clears its
+     * owner: a lock that kept its last holder's thread would keep that thread, and what it still
+     * refers to (its context class loader, say), reachable for as long as the lock lives.
      */
     private Thread holder;
     /**
@@ -295,13 +295,19 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private void own() {
         Thread current = Thread.currentThread();
         OWNER_ID.setOpaque(this, current.threadId());
-        if (holder != current && (!Holders.SEVERAL_CARRIERS || holderWatchers != 0)) {
+        if (!Holders.SEVERAL_CARRIERS || holderWatchers != 0) {
             holder = current;
         }
     }
 
-    /** Records that nobody holds the lock, before the holder lets it go. */
+    /**
+     * Records that nobody holds the lock, before the holder lets it go; forgets the holder's thread
+     * where it was recorded (a plain store, which the release publishes to the next holder).
+     */
     private void disown() {
+        if (holder != null) {
+            holder = null;
+        }
         OWNER_ID.setOpaque(this, 0L);
     }
 

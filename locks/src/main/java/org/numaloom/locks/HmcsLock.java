@@ -203,11 +203,21 @@ public final class HmcsLock extends HmcsLockFields {
                 LockSupport.unpark(next.thread);
                 return;
             }
-            release(group.parent, parentNode); // the group's queue ran empty
+            releaseParent(group, parentNode); // the group's queue ran empty
             return;
         }
-        release(group.parent, parentNode);
+        releaseParent(group, parentNode);
         passHeadAndWake(group, node);
+    }
+
+    /**
+     * The group's cohort lets the parent go, forgetting the node it held it with first, so that the
+     * group keeps no thread of its last cohort reachable. A member that takes the parent next
+     * records its own node only after this release, which publishes the clear to it.
+     */
+    private void releaseParent(Group group, QNode parentNode) {
+        group.parentNode = null;
+        release(group.parent, parentNode);
     }
 
     /** Passes the group's head on from the node and wakes the new head, which takes the levels above itself. */
@@ -228,7 +238,10 @@ public final class HmcsLock extends HmcsLockFields {
      */
     static final class Group extends McsQueue {
         final Group parent;
-        /** The node with which this group's cohort holds the parent's queue; written by the holder only. */
+        /**
+         * The node with which this group's cohort holds the parent's queue, null while it does not;
+         * written by the holder only.
+         */
         QNode parentNode;
         /** Holds passed on within the group since it took the parent; written by the holder only. */
         int cohortPasses;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.lang.ref.WeakReference;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
@@ -16,12 +17,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What a spinning waiter learns of the holder ({@link AbstractReentrantLock#holderHint()}) and what
- * {@code toString} says. A holder records its thread only while a waiter watches, and the lock keeps
- * the thread after the release (so that a thread taking it again writes nothing): a hint that
- * handed the recorded thread out unchecked would name a thread that no longer holds the lock, or
- * one that held it before an unwatched holder, and a spinner that found that thread unmounted would
- * stop spinning for a holder that runs.
+ * What a spinning waiter learns of the holder ({@link AbstractReentrantLock#holderHint()}), what
+ * {@code toString} says, and that a lock keeps no thread that held it reachable. A holder records
+ * its thread only while a waiter watches, and forgets it as it lets go: a hint that named a thread
+ * that no longer holds the lock, or one that held it before an unwatched holder, would make a
+ * spinner that found that thread unmounted stop spinning for a holder that runs.
  */
 class HolderHintTest {
     static Stream<Arguments> locks() {
@@ -111,6 +111,60 @@ class HolderHintTest {
 
         assertEquals(Set.of("named while another waited", "took it with nobody waiting"),
                 Set.of(Threads.get(first), Threads.get(second)));
+    }
+
+    /**
+     * A lock must not keep a thread that held it alive, as {@code ReentrantLock} does not: a
+     * long-lived lock would otherwise keep its last holder's {@code Thread} reachable, and with it
+     * what the thread still refers to, such as its context class loader (the classic leak of an
+     * application redeployed in a server that outlives it). The holder takes the lock while a
+     * waiter watches, so that it records itself, then ends.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void aLockKeepsNoThreadThatTookItAtOnceReachable(String name, Supplier<AbstractReentrantLock> locks) throws Exception {
+        AbstractReentrantLock lock = locks.get();
+        lock.watchHolder();
+        WeakReference<Thread> formerHolder = holdInAThreadThatEnds(lock, () -> { });
+        lock.unwatchHolder();
+        assertCollected(formerHolder, "a thread that took " + name + " at once and ended");
+    }
+
+    /** The same for a holder that waited in the lock's queues first, where its node stood. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void aLockKeepsNoThreadThatWaitedForItReachable(String name, Supplier<AbstractReentrantLock> locks) throws Exception {
+        AbstractReentrantLock lock = locks.get();
+        lock.watchHolder();
+        lock.lock();
+        WeakReference<Thread> formerHolder = holdInAThreadThatEnds(lock, () -> {
+            Threads.spinUntil(() -> lock.holderWatcherCount() == 2, "the thread should wait for the lock");
+            lock.unlock();
+        });
+        lock.unwatchHolder();
+        assertCollected(formerHolder, "a thread that waited for " + name + ", took it and ended");
+    }
+
+    /**
+     * Starts a thread that takes the lock and lets it go, runs {@code meanwhile}, waits for the
+     * thread to end, and forgets it.
+     */
+    private static WeakReference<Thread> holdInAThreadThatEnds(AbstractReentrantLock lock, Runnable meanwhile)
+            throws InterruptedException {
+        Thread holder = Thread.ofPlatform().name("former-holder").start(() -> holdAndReturn(lock, () -> { }));
+        meanwhile.run();
+        holder.join(Threads.PATIENCE.toMillis());
+        assertEquals(Thread.State.TERMINATED, holder.getState(), "the holder should have ended");
+        return new WeakReference<>(holder);
+    }
+
+    /** Collects garbage until the thread is gone, or fails if it stays reachable. */
+    private static void assertCollected(WeakReference<Thread> thread, String what) throws InterruptedException {
+        for (int collections = 0; thread.get() != null && collections < 20; collections++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(thread.get(), what + ", referred to by nothing but the lock, should be collectable");
     }
 
     /** Runs {@code whileHeld} holding the lock, and returns the current thread. */
