@@ -25,6 +25,12 @@ package org.numaloom.locks;
  * queued right behind it ever writes that field, and it already has. A waiter in the secondary
  * queue that gives up marks its node cancelled as in any queue, and is skipped when the secondary
  * queue is put back.
+ *
+ * <p><b>Nodes that give up stay linked</b> until the head passes them: unlinking them
+ * ({@link McsQueue}'s "Leaving the queue") would let other threads swing {@code next} links that
+ * the head cuts and splices here, and could link a secondary waiter into the main queue. So while
+ * the head stays put, a thread that polls with a timed {@code tryLock} leaves a node per attempt
+ * (without its thread, which a node forgets when it gives up).
  */
 final class CnaQueue extends CnaQueueFields {
     /** The most waiters the head looks at for one on its own node. */
@@ -36,6 +42,11 @@ final class CnaQueue extends CnaQueueFields {
 
     CnaQueue(int localPassBound) {
         super(localPassBound);
+    }
+
+    @Override
+    boolean unlinksAbandonedNodes() {
+        return false;
     }
 
     @Override

@@ -14,10 +14,26 @@ import java.lang.invoke.VarHandle;
  * Each waiter waits on its own node's status, so a hand-over touches one remote cache line.
  *
  * <p>Giving up (timeout, interrupt) must leave the queue consistent without help from the thread
- * that gives up, which is by then gone. A waiter that gives up only marks its node
+ * that gives up, which is by then gone. A waiter that gives up marks its node
  * {@link QNode#CANCELLED}; {@code passHead} skips cancelled nodes and unlinks a cancelled tail. The
  * mark and the hand-over are compare-and-sets on the same status, so exactly one of them wins: a
  * waiter that loses the race has become the head after all and must behave as one.
+ *
+ * <p><b>Leaving the queue.</b> The head may stay put for long (a long hold; a leader parked while
+ * running threads take the lock), and a thread that polls with a timed {@code tryLock} gives up
+ * once per attempt: nodes that only the head's pass took out would pile up behind it, each keeping
+ * its thread, as {@code ReentrantLock}'s queue, which unlinks a cancelled node at once, does not. So
+ * a node that gives up forgets its thread and unlinks itself if a successor is linked behind it:
+ * its predecessor's {@code next} swings to the successor by compare-and-set; if none is linked
+ * yet, the next arrival, which finds its predecessor cancelled, unlinks it (and any cancelled run
+ * before it) in the same way. The arrival links itself before it reads its predecessor's status,
+ * and the node that gives up marks itself before it reads its {@code next}, so one of the two sees
+ * the other. A {@code next} only ever swings from a cancelled node to the node that follows it,
+ * whose own {@code next} stays as it was, so a head that passes along the old links or the new
+ * ones meets the same live nodes. Two neighbours that give up at the same moment may leave one of
+ * them linked, for the head to skip. Each node knows its predecessor ({@code prev}) while it waits
+ * and forgets it once it is the head. A queue whose head moves waiters elsewhere
+ * ({@link CnaQueue}) does not unlink ({@link #unlinksAbandonedNodes()}).
  *
  * <p>The one unbounded wait is {@link #awaitLink}: between swapping the tail and linking its
  * predecessor, an arriving thread executes no blocking operation, so a virtual thread cannot be
@@ -66,10 +82,61 @@ class McsQueue extends McsQueueTail {
         QNode predecessor = (QNode) TAIL.getAndSet(this, node);
         if (predecessor == null) {
             node.status = QNode.HEAD;
-        } else {
-            predecessor.next = node;
+            return null;
+        }
+        node.prev = predecessor; // before the link, through which a predecessor that gives up finds it
+        predecessor.next = node;
+        if (unlinksAbandonedNodes()) {
+            unlinkAbandonedBefore(node);
         }
         return predecessor;
+    }
+
+    /**
+     * Whether nodes that gave up leave the queue before the head passes them (see "Leaving the
+     * queue" above); a queue whose head rewrites other nodes' links says no.
+     */
+    boolean unlinksAbandonedNodes() {
+        return true;
+    }
+
+    /** Unlinks the nodes right before {@code node}, just linked, that gave up. */
+    private static void unlinkAbandonedBefore(QNode node) {
+        QNode predecessor = node.prev;
+        if (predecessor != null && predecessor.status == QNode.CANCELLED) {
+            unlink(predecessor, node);
+        }
+    }
+
+    /**
+     * Unlinks the run of nodes that gave up which ends with {@code abandoned}: the nearest node
+     * before it that has not given up gets {@code successor}, which follows {@code abandoned}, as its
+     * {@code next}, and becomes the successor's {@code prev}. Every node between the two gave up:
+     * nodes only join at the tail, and the walk back along {@code prev} passes only cancelled
+     * nodes and nodes unlinked earlier, which were cancelled too. Gives up where the links
+     * changed first (another thread unlinked the run; the node before it is the head and moved on).
+     */
+    private static void unlink(QNode abandoned, QNode successor) {
+        for (;;) {
+            QNode before = abandoned.prev;
+            while (before != null && before.status == QNode.CANCELLED) {
+                before = before.prev;
+            }
+            if (before == null) {
+                return;
+            }
+            QNode linked = before.next;
+            if (linked == successor || linked == null || linked.status != QNode.CANCELLED) {
+                return;
+            }
+            if (before.casNext(linked, successor)) {
+                QNode stale = successor.prev;
+                if (stale != null && stale != before && stale.status == QNode.CANCELLED) {
+                    successor.casPrev(stale, before);
+                }
+                return;
+            }
+        }
     }
 
     /** Makes the node the head if the queue is empty; never waits. */
@@ -94,10 +161,23 @@ class McsQueue extends McsQueueTail {
     final boolean awaitHead(QNode node, Waiter waiter) {
         while (node.status == QNode.WAITING) {
             if (!waiter.park(this) && node.casStatus(QNode.WAITING, QNode.CANCELLED)) {
+                leave(node);
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A node that gave up forgets its thread and, if a successor is linked behind it, unlinks
+     * itself; otherwise the next arrival unlinks it.
+     */
+    private void leave(QNode abandoned) {
+        abandoned.thread = null;
+        QNode successor = abandoned.next;
+        if (successor != null && unlinksAbandonedNodes()) {
+            unlink(abandoned, successor);
+        }
     }
 
     /**
@@ -163,6 +243,7 @@ class McsQueue extends McsQueueTail {
     private QNode firstLive(QNode first, int turn) {
         for (QNode candidate = first; ; ) {
             if (candidate.casStatus(QNode.WAITING, turn)) {
+                candidate.prev = null; // the head needs no predecessor, and must not keep it reachable
                 return candidate;
             }
             QNode next = candidate.next;

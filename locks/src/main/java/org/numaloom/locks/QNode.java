@@ -11,7 +11,7 @@ import java.lang.invoke.VarHandle;
  * <pre>
  *   WAITING --(predecessor passes the head)--> HEAD
  *   WAITING --(predecessor passes the head and the levels above it: an HmcsLock cohort)--> GRANTED
- *   WAITING --(owner gives up: timeout, interrupt)--> CANCELLED   (skipped when the head passes)
+ *   WAITING --(owner gives up: timeout, interrupt)--> CANCELLED   (unlinked, or skipped when the head passes)
  *   HEAD    --(lock holder hands the lock over directly)--> GRANTED
  *   HEAD    --(owner gives up while competing for the lock word)--> ABANDONED
  * </pre>
@@ -24,10 +24,15 @@ final class QNode extends QNodeFields {
     static final int ABANDONED = 4;
 
     private static final VarHandle STATUS;
+    private static final VarHandle NEXT;
+    private static final VarHandle PREV;
 
     static {
         try {
-            STATUS = MethodHandles.lookup().findVarHandle(QNodeFields.class, "status", int.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATUS = lookup.findVarHandle(QNodeFields.class, "status", int.class);
+            NEXT = lookup.findVarHandle(QNodeFields.class, "next", QNode.class);
+            PREV = lookup.findVarHandle(QNodeFields.class, "prev", QNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -52,15 +57,35 @@ final class QNode extends QNodeFields {
     boolean casStatus(int expected, int update) {
         return STATUS.compareAndSet(this, expected, update);
     }
+
+    boolean casNext(QNode expected, QNode update) {
+        return NEXT.compareAndSet(this, expected, update);
+    }
+
+    boolean casPrev(QNode expected, QNode update) {
+        return PREV.compareAndSet(this, expected, update);
+    }
 }
 
 /** The fields of a {@link QNode}, after leading padding. */
 abstract class QNodeFields extends Padding {
-    final Thread thread;
+    /**
+     * The waiting thread; null once it gave up ({@link QNode#CANCELLED}), so that a node still
+     * linked does not keep an ended thread reachable. Read only by a thread that made the node the
+     * head or granted it more, which a node that gave up never is.
+     */
+    Thread thread;
     /** The NUMA node the thread ran on when it queued (a hint: a virtual thread may move). */
     final int numaNode;
     volatile int status;
     volatile QNode next;
+    /**
+     * The node this one queued behind, while it waits: how a node that gives up, or the next
+     * arrival, finds the node whose {@code next} to unlink it from ({@link McsQueue}). Null once
+     * the node is the head, so that a queue's live nodes do not keep the nodes before them, and
+     * their threads, reachable.
+     */
+    volatile QNode prev;
     /**
      * True while the thread, as a queue's leader, is parked or about to park; turned off by the
      * thread when its park returns, or by the releaser that claims it for a wake-up.

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -143,6 +146,40 @@ class HolderHintTest {
         });
         lock.unwatchHolder();
         assertCollected(formerHolder, "a thread that waited for " + name + ", took it and ended");
+    }
+
+    /**
+     * Nor a thread that held it before the current holder, which queued behind it: a waiting node
+     * knows the node it queued behind, and must forget it once its turn comes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void aLockKeepsNoThreadThatHeldItBeforeTheQueuedHolderReachable(String name, Supplier<AbstractReentrantLock> locks)
+            throws Exception {
+        AbstractReentrantLock lock = locks.get();
+        lock.lock();
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        WeakReference<Thread> formerHolder = holdInAThreadThatEnds(lock, () -> {
+            Threads.spinUntil(() -> lock.holderWatcherCount() == 1, "the first thread should wait for the lock");
+            Threads.inPlatformThread(() -> {
+                lock.lock();
+                try {
+                    held.countDown();
+                    return letGo.await(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            Threads.spinUntil(() -> lock.holderWatcherCount() == 2, "the second thread should queue behind the first");
+            lock.unlock();
+        });
+        assertTrue(held.await(Threads.PATIENCE.toMillis(), TimeUnit.MILLISECONDS), "the second thread should get the lock");
+        try {
+            assertCollected(formerHolder, "a thread that held " + name + " before the thread queued behind it, and ended");
+        } finally {
+            letGo.countDown();
+        }
     }
 
     /**

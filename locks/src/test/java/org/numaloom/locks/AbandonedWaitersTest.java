@@ -1,0 +1,141 @@
+package org.numaloom.locks;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Waiters that give up (a timed {@code tryLock} that runs out, an interrupted
+ * {@code lockInterruptibly}) must leave the lock's queue, as {@code ReentrantLock}'s do: while the
+ * queue's head stays put (a long hold, a waiter parked at the head), a thread that polls with
+ * {@code tryLock(timeout)} would otherwise add a node per attempt, each keeping its thread, for as
+ * long as the hold lasts.
+ *
+ * <p>This thread holds the lock, and a thread that waits for it with {@code lock()} stays queued,
+ * so the head never moves; pollers then give up {@value #POLLS} times each. What stays linked behind
+ * the head is counted. A node that gives up leaves the queue itself when a successor is linked
+ * behind it, and the next arrival takes it out otherwise, so a lone poller leaves at most its last
+ * node; two pollers whose neighbouring nodes give up at the same moment may each leave one more,
+ * which the head skips when it passes. CNA, whose head moves waiters to a secondary queue, leaves
+ * them for the head (see {@link CnaQueue}) and is not among the locks here. Every thread of the
+ * HMCS lock is placed in one leaf group, so that all of them queue in the same group.
+ */
+class AbandonedWaitersTest {
+    private static final int POLLS = 200;
+
+    static Stream<Arguments> locks() {
+        return Stream.of(
+                Arguments.of("NUMA_MCS", (Supplier<AbstractReentrantLock>) NumaMcsLock::new,
+                        (Function<AbstractReentrantLock, QNode>) lock -> ((NumaMcsLock) lock).queueAt(0).leader),
+                Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new,
+                        (Function<AbstractReentrantLock, QNode>) lock -> ((McsLock) lock).holderNode),
+                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) () -> new HmcsLock(
+                        Hierarchy.uniform(() -> 0, 2, 2), McsQueue.DEFAULT_MAX_SPIN_NANOS, 64),
+                        (Function<AbstractReentrantLock, QNode>) lock -> ((HmcsLock) lock).holderNode));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void aLonePollerLeavesAtMostItsLastNode(String name, Supplier<AbstractReentrantLock> locks,
+            Function<AbstractReentrantLock, QNode> head) throws Exception {
+        assertLinkedBehindTheHead(name, locks.get(), head, 1, 1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void pollersGivingUpSideBySideLeaveTheQueue(String name, Supplier<AbstractReentrantLock> locks,
+            Function<AbstractReentrantLock, QNode> head) throws Exception {
+        assertLinkedBehindTheHead(name, locks.get(), head, 4, 8);
+    }
+
+    /**
+     * Polls with {@code pollers} threads while the head stays put, then checks that at most
+     * {@code mostLeft} of their nodes stay linked behind the head and that the ended pollers can be
+     * collected.
+     */
+    private static void assertLinkedBehindTheHead(String name, AbstractReentrantLock lock,
+            Function<AbstractReentrantLock, QNode> head, int pollers, int mostLeft) throws Exception {
+        lock.lock();
+        Future<Boolean> queued = Threads.inPlatformThread(() -> {
+            lock.lock();
+            lock.unlock();
+            return true;
+        });
+        Threads.spinUntil(() -> queuedThreadsBehind(head.apply(lock)) == 1, "a thread that waits with lock() should be queued");
+
+        List<WeakReference<Thread>> ended = pollUntilEachGaveUp(lock, pollers);
+        int left = linkedAfter(head.apply(lock)) - (head.apply(lock).thread == Thread.currentThread() ? 1 : 0);
+        assertTrue(left <= mostLeft, name + ": " + left + " nodes of " + pollers * POLLS
+                + " abandoned attempts still queued behind the head, at most " + mostLeft + " expected");
+        assertCollected(ended, name);
+
+        lock.unlock();
+        assertTrue(Threads.get(queued), "the queued thread should get the lock once it is let go");
+    }
+
+    /**
+     * The threads queued at or behind the head other than this one: the head itself where it is a
+     * waiting leader (NUMA_MCS), the nodes behind this thread's own head node otherwise.
+     */
+    private static int queuedThreadsBehind(QNode head) {
+        if (head == null) {
+            return 0;
+        }
+        return head.thread == Thread.currentThread() ? linkedAfter(head) : 1 + linkedAfter(head);
+    }
+
+    private static List<WeakReference<Thread>> pollUntilEachGaveUp(AbstractReentrantLock lock, int pollers)
+            throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < pollers; p++) {
+            threads.add(Thread.ofPlatform().name("poller-" + p).start(() -> {
+                for (int i = 0; i < POLLS; i++) {
+                    try {
+                        assertFalse(lock.tryLock(100, TimeUnit.MICROSECONDS), "the lock is held throughout");
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            }));
+        }
+        List<WeakReference<Thread>> ended = new ArrayList<>();
+        for (Thread thread : threads) {
+            thread.join(Threads.PATIENCE.toMillis());
+            assertFalse(thread.isAlive(), thread.getName() + " should have ended");
+            ended.add(new WeakReference<>(thread));
+        }
+        return ended;
+    }
+
+    /** The nodes linked after {@code node}. */
+    private static int linkedAfter(QNode node) {
+        int linked = 0;
+        for (QNode next = node.next; next != null; next = next.next) {
+            linked++;
+        }
+        return linked;
+    }
+
+    private static void assertCollected(List<WeakReference<Thread>> threads, String name) throws InterruptedException {
+        for (int collections = 0; collections < 20 && threads.stream().anyMatch(t -> t.get() != null); collections++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        for (WeakReference<Thread> thread : threads) {
+            assertNull(thread.get(), name + ": a poller that gave up and ended should be collectable");
+        }
+    }
+}
