@@ -28,12 +28,13 @@ import java.lang.invoke.VarHandle;
  * yet, the next arrival, which finds its predecessor cancelled, unlinks it (and any cancelled run
  * before it) in the same way. The arrival links itself before it reads its predecessor's status,
  * and the node that gives up marks itself before it reads its {@code next}, so one of the two sees
- * the other. A {@code next} only ever swings from a cancelled node to the node that follows it,
- * whose own {@code next} stays as it was, so a head that passes along the old links or the new
- * ones meets the same live nodes. Two neighbours that give up at the same moment may leave one of
- * them linked, for the head to skip. Each node knows its predecessor ({@code prev}) while it waits
- * and forgets it once it is the head. A queue whose head moves waiters elsewhere
- * ({@link CnaQueue}) does not unlink ({@link #unlinksAbandonedNodes()}).
+ * the other. A {@code next} only ever swings over cancelled nodes, whose own {@code next} stays as
+ * it was, so a head that passes along the old links or the new ones meets the same live nodes.
+ * Neighbours that give up at the same moment may leave some of them linked, for the head to skip.
+ * Each node knows its predecessor ({@code prev}) while it waits and forgets it once it is the
+ * head. A queue whose head moves waiters elsewhere ({@link CnaQueue}) does not unlink
+ * ({@link #unlinksAbandonedNodes()}), and its nodes record no predecessor, which would keep a
+ * node that passed on, and its thread, reachable from a waiter moved aside.
  *
  * <p>The one unbounded wait is {@link #awaitLink}: between swapping the tail and linking its
  * predecessor, an arriving thread executes no blocking operation, so a virtual thread cannot be
@@ -84,9 +85,12 @@ class McsQueue extends McsQueueTail {
             node.status = QNode.HEAD;
             return null;
         }
-        node.prev = predecessor; // before the link, through which a predecessor that gives up finds it
+        boolean unlinks = unlinksAbandonedNodes();
+        if (unlinks) {
+            node.prev = predecessor; // before the link, through which a predecessor that gives up finds it
+        }
         predecessor.next = node;
-        if (unlinksAbandonedNodes()) {
+        if (unlinks) {
             unlinkAbandonedBefore(node);
         }
         return predecessor;
@@ -243,7 +247,7 @@ class McsQueue extends McsQueueTail {
     private QNode firstLive(QNode first, int turn) {
         for (QNode candidate = first; ; ) {
             if (candidate.casStatus(QNode.WAITING, turn)) {
-                candidate.prev = null; // the head needs no predecessor, and must not keep it reachable
+                candidate.forgetPrev(); // the head needs no predecessor, and must not keep it reachable
                 return candidate;
             }
             QNode next = candidate.next;

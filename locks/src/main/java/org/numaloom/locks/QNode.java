@@ -65,6 +65,15 @@ final class QNode extends QNodeFields {
     boolean casPrev(QNode expected, QNode update) {
         return PREV.compareAndSet(this, expected, update);
     }
+
+    /**
+     * Forgets the predecessor once the node is the head. A release store suffices: a reader that
+     * still sees the predecessor stops its walk at this node, which has not given up, and a
+     * compare-and-set that expects it fails or is overwritten.
+     */
+    void forgetPrev() {
+        PREV.setRelease(this, null);
+    }
 }
 
 /** The fields of a {@link QNode}, after leading padding. */

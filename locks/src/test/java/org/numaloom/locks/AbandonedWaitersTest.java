@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * node; two pollers whose neighbouring nodes give up at the same moment may each leave one more,
  * which the head skips when it passes. CNA, whose head moves waiters to a secondary queue, leaves
  * them for the head (see {@link CnaQueue}) and is not among the locks here. Every thread of the
- * HMCS lock is placed in one leaf group, so that all of them queue in the same group.
+ * HMCS lock queues in one leaf group.
  */
 class AbandonedWaitersTest {
     private static final int POLLS = 200;
@@ -42,8 +42,7 @@ class AbandonedWaitersTest {
                         (Function<AbstractReentrantLock, QNode>) lock -> ((NumaMcsLock) lock).queueAt(0).leader),
                 Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((McsLock) lock).holderNode),
-                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) () -> new HmcsLock(
-                        Hierarchy.uniform(() -> 0, 2, 2), McsQueue.DEFAULT_MAX_SPIN_NANOS, 64),
+                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) HolderHintTest::hmcsOfOneLeafGroup,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((HmcsLock) lock).holderNode));
     }
 

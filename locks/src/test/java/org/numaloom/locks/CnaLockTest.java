@@ -2,10 +2,12 @@ package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -107,6 +109,34 @@ class CnaLockTest {
         assertEquals(QNode.HEAD, remote.status, "pass 2, with a local pass bound of 1, must go to the set-aside waiter");
         assertEquals(QNode.WAITING, newcomer.status);
         assertSame(newcomer, remote.next, "the newcomer queues behind the waiters put back");
+    }
+
+    /**
+     * A waiter set aside must not keep the head that passed over it reachable, nor that head's
+     * thread, however long it waits: CNA's nodes record no predecessor, since nodes that give up are
+     * not unlinked here (a recorded one kept the passed head for as long as the waiter set aside
+     * waited).
+     */
+    @Test
+    void aWaiterSetAsideKeepsNoHeadThatPassedOnReachable() throws Exception {
+        CnaQueue queue = new CnaQueue(64);
+        WeakReference<QNode> passedHead = queueThreeAndPassTheFirst(queue);
+        for (int collections = 0; passedHead.get() != null && collections < 20; collections++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(passedHead.get(), "the head that passed on, referred to by nothing but the queue's waiters");
+        assertFalse(queue.isEmpty(), "the waiters, one of them set aside, are still queued");
+    }
+
+    /** Queues waiters on nodes 1, 0, 1 and passes the first's head on; returns the first, weakly. */
+    private static WeakReference<QNode> queueThreeAndPassTheFirst(CnaQueue queue) {
+        QNode first = waiterOn(1);
+        queue.enqueue(first);
+        queue.enqueue(waiterOn(0));
+        queue.enqueue(waiterOn(1));
+        queue.passHead(first);
+        return new WeakReference<>(first);
     }
 
     /**

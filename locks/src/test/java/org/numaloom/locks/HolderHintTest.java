@@ -32,7 +32,15 @@ class HolderHintTest {
                 Arguments.of("NUMA_MCS", (Supplier<AbstractReentrantLock>) NumaMcsLock::new),
                 Arguments.of("CNA", (Supplier<AbstractReentrantLock>) CnaLock::new),
                 Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new),
-                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) HmcsLock::new));
+                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) HolderHintTest::hmcsOfOneLeafGroup));
+    }
+
+    /**
+     * An HMCS lock whose threads all queue in one leaf group, so that queued threads take it in
+     * their order; across groups a cohort may pass the lock to a later thread of its own group.
+     */
+    static HmcsLock hmcsOfOneLeafGroup() {
+        return new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), McsQueue.DEFAULT_MAX_SPIN_NANOS, 64);
     }
 
     @ParameterizedTest(name = "{0}")
