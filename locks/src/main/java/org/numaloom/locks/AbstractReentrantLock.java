@@ -56,15 +56,17 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private long ownerId;
     private int reentries;
     /**
-     * The holder's thread, for a spinning waiter to see whether the holder runs
+     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
      * ({@link #holderHint}). A new holder writes it only while some thread waits for the lock past
-     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier: a
-     * reference store runs the garbage collector's write barrier. In the text statistics 40% of
-     * acquisitions changed the holder and 0.7% did so while a thread waited; with no such store
-     * they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any difference
-     * (docs/results.md). The holder clears it as it lets go, as {@code ReentrantLock} clears its
-     * owner: a lock that kept its last holder's thread would keep that thread, and what it still
-     * refers to (its context class loader, say), reachable for as long as the lock lives.
+     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
+     * when it differs: a reference store runs the garbage collector's write barrier. In the text
+     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
+     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
+     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
+     * while nobody watches, and by the last watcher to leave. A lock that kept its last holder's
+     * thread would keep that thread, and what it still refers to (its context class loader, say),
+     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
+     * release. While threads watch, a holder that takes the lock again writes nothing.
      */
     private Thread holder;
     /**
@@ -229,9 +231,11 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         HOLDER_WATCHERS.getAndAdd(this, 1);
     }
 
-    /** Ends a {@link #watchHolder()}. */
+    /** Ends a {@link #watchHolder()}; the last watcher to leave forgets the recorded holder. */
     final void unwatchHolder() {
-        HOLDER_WATCHERS.getAndAdd(this, -1);
+        if ((int) HOLDER_WATCHERS.getAndAdd(this, -1) == 1 && holder != null) {
+            holder = null; // the last watcher leaves: nobody needs the hint (see holder)
+        }
     }
 
     /** The threads watching the holder now; for tests. */
@@ -295,17 +299,18 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private void own() {
         Thread current = Thread.currentThread();
         OWNER_ID.setOpaque(this, current.threadId());
-        if (!Holders.SEVERAL_CARRIERS || holderWatchers != 0) {
+        if (holder != current && (!Holders.SEVERAL_CARRIERS || holderWatchers != 0)) {
             holder = current;
         }
     }
 
     /**
      * Records that nobody holds the lock, before the holder lets it go; forgets the holder's thread
-     * where it was recorded (a plain store, which the release publishes to the next holder).
+     * where it was recorded and nobody watches (a plain store, which the release publishes to the
+     * next holder).
      */
     private void disown() {
-        if (holder != null) {
+        if (holder != null && holderWatchers == 0) {
             holder = null;
         }
         OWNER_ID.setOpaque(this, 0L);

@@ -1,6 +1,7 @@
 package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -22,9 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What a spinning waiter learns of the holder ({@link AbstractReentrantLock#holderHint()}), what
  * {@code toString} says, and that a lock keeps no thread that held it reachable. A holder records
- * its thread only while a waiter watches, and forgets it as it lets go: a hint that named a thread
- * that no longer holds the lock, or one that held it before an unwatched holder, would make a
- * spinner that found that thread unmounted stop spinning for a holder that runs.
+ * its thread only while a waiter watches (always with one carrier), and the lock forgets it once
+ * nobody watches: a hint that named a thread that no longer holds the lock, or one that held it
+ * before an unwatched holder, would make a spinner that found that thread unmounted stop spinning
+ * for a holder that runs.
  */
 class HolderHintTest {
     static Stream<Arguments> locks() {
@@ -154,6 +156,20 @@ class HolderHintTest {
         });
         lock.unwatchHolder();
         assertCollected(formerHolder, "a thread that waited for " + name + ", took it and ended");
+    }
+
+    /**
+     * With one carrier a lock records every holder's thread, watched or not; it must still forget
+     * it as the holder lets go ({@link HolderOnOneCarrier}, in a child JVM with one carrier).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("locks")
+    void onOneCarrierALockKeepsNoThreadThatHeldItReachable(String name, Supplier<AbstractReentrantLock> locks)
+            throws Exception {
+        ChildJvm.Result result = ChildJvm.run(HolderOnOneCarrier.class, 1, 60, name);
+        assertFalse(result.hung(), result.output());
+        assertEquals(0, result.exitCode(), result.output());
+        assertTrue(result.output().startsWith("PASSED"), result.output());
     }
 
     /**
