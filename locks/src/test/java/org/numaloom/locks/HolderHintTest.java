@@ -2,7 +2,6 @@ package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,26 +69,32 @@ class HolderHintTest {
     }
 
     /**
-     * A holder that took the lock while nobody watched may not be recorded (it is, with one carrier);
-     * then the hint is null rather than the thread recorded before, and {@code toString} names the
-     * holder by its id.
+     * Once the last watcher has left, the lock names nobody; a holder that takes it while nobody
+     * watches is not recorded, with several carriers (its store would run the write barrier for no
+     * reader), so {@code toString} names it by its id; with one carrier every holder is recorded.
+     * (That a recorded thread is handed out only while its id is the owner's, which matters when a
+     * holder records itself just as the last watcher leaves, is checked by the first case, whose
+     * watcher stays while the holder lets go.)
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("locks")
-    void anUnwatchedHoldIsNeverNamedAfterAnEarlierHolder(String name, Supplier<AbstractReentrantLock> locks)
+    void aHoldTakenWhileNobodyWatchesIsRecordedOnlyWithOneCarrier(String name, Supplier<AbstractReentrantLock> locks)
             throws Exception {
         AbstractReentrantLock lock = locks.get();
         lock.watchHolder();
         lock.lock();
         lock.unlock();
         lock.unwatchHolder();
-        Thread earlier = Thread.currentThread();
+        assertNull(lock.holderHint(), "once the last watcher left");
 
         Threads.get(Threads.inPlatformThread(() -> holdAndReturn(lock, () -> {
-            Thread hint = lock.holderHint();
-            assertNotSame(earlier, hint, "the hint while a thread that took the lock unwatched holds it");
-            assertEquals(objectName(lock) + "[Locked by thread "
-                    + (hint == null ? "#" + Thread.currentThread().threadId() : hint.getName()) + "]", lock.toString());
+            Thread current = Thread.currentThread();
+            if (Holders.SEVERAL_CARRIERS) {
+                assertNull(lock.holderHint(), "a holder that took the lock while nobody watched");
+                assertEquals(objectName(lock) + "[Locked by thread #" + current.threadId() + "]", lock.toString());
+            } else {
+                assertSame(current, lock.holderHint(), "a holder, with one carrier");
+            }
         })));
     }
 
