@@ -44,6 +44,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private static final VarHandle OWNER_ID;
     /** {@link #holderWatchers}, counted up and down atomically. */
     private static final VarHandle HOLDER_WATCHERS;
+    /** {@link #holder}, cleared by compare-and-set by the last watcher to leave. */
+    private static final VarHandle HOLDER;
 
     /**
      * The holder's thread id, 0 while nobody holds the lock (ids are positive), and its holds
@@ -51,7 +53,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * They follow the leading {@link Padding}, so that a lock class can put its lock word beside
      * them: an acquisition then writes one cache line. Counting only the extra holds keeps the
      * non-reentrant path to one store on each side, {@code ownerId}, where the holder takes the
-     * lock again (a new holder also writes {@link #holder}).
+     * lock again (a holder may also write {@link #holder}, see there).
      */
     private long ownerId;
     private int reentries;
@@ -63,7 +65,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
      * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
      * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
-     * while nobody watches, and by the last watcher to leave. A lock that kept its last holder's
+     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
+     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
      * thread would keep that thread, and what it still refers to (its context class loader, say),
      * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
      * release. While threads watch, a holder that takes the lock again writes nothing.
@@ -71,8 +74,8 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
     private Thread holder;
     /**
      * The threads between their {@link #watchHolder()} and {@link #unwatchHolder()}. Updated
-     * atomically, read plainly by a new holder: a stale read costs one hold's hint, or one write
-     * nobody reads.
+     * atomically, read plainly by a new holder and by a holder that lets go: a stale read costs one
+     * hold's hint, one write nobody reads, or a recorded thread kept until the lock's next use.
      */
     private int holderWatchers;
 
@@ -81,6 +84,7 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             OWNER_ID = lookup.findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
             HOLDER_WATCHERS = lookup.findVarHandle(AbstractReentrantLock.class, "holderWatchers", int.class);
+            HOLDER = lookup.findVarHandle(AbstractReentrantLock.class, "holder", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -231,10 +235,18 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         HOLDER_WATCHERS.getAndAdd(this, 1);
     }
 
-    /** Ends a {@link #watchHolder()}; the last watcher to leave forgets the recorded holder. */
+    /**
+     * Ends a {@link #watchHolder()}. The last watcher to leave forgets the recorded thread if it
+     * no longer holds the lock (one that still does keeps its hint, which with one carrier the
+     * spinners that do not watch still read), by compare-and-set, so that a thread recorded
+     * meanwhile stays.
+     */
     final void unwatchHolder() {
-        if ((int) HOLDER_WATCHERS.getAndAdd(this, -1) == 1 && holder != null) {
-            holder = null; // the last watcher leaves: nobody needs the hint (see holder)
+        if ((int) HOLDER_WATCHERS.getAndAdd(this, -1) == 1) {
+            Thread recorded = holder;
+            if (recorded != null && recorded.threadId() != ownerId()) {
+                HOLDER.compareAndSet(this, recorded, null);
+            }
         }
     }
 
@@ -310,10 +322,10 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * next holder).
      */
     private void disown() {
+        OWNER_ID.setOpaque(this, 0L);
         if (holder != null && holderWatchers == 0) {
             holder = null;
         }
-        OWNER_ID.setOpaque(this, 0L);
     }
 
     /** The holder's thread id, 0 if none: one whole {@code long}, however racy the read. */

@@ -39,7 +39,7 @@ import org.numaloom.locks.topology.Topology;
  * <p><b>Waiting on virtual threads.</b> A queued thread spins on its own node for at most
  * {@code maxSpinNanos} and only while the holder may be running, then parks (as {@link McsLock}), so
  * no carrier is held hostage. A thread that gives up (timeout, interrupt) while queued cancels its
- * node, which the queue skips; one that gives up at a parent level after its turn came at the levels
+ * node, which leaves the queue ({@link McsQueue}); one that gives up at a parent level after its turn came at the levels
  * below passes those turns on as a release would, and the lock's state is as if it had never asked.
  *
  * <h2>Invariants</h2>

@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * runs (one thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
  * {@code synchronized}'s 6.34 ns). The holder is recorded by its thread id, not a reference to its
  * thread ({@link AbstractReentrantLock}), so a thread that takes the lock again runs no
- * garbage-collector write barrier (a new holder writes its thread once, as a spinner's hint): on a
+ * garbage-collector write barrier (its thread, a spinner's hint, is written only while a waiter may
+ * read it, and only when it changes, except with one carrier): on a
  * later day of the same machine, lock+unlock measured 10.25–10.62 ns with the reference against
  * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 with the id against 9.64–9.85.
  *

@@ -87,11 +87,11 @@ class McsQueue extends McsQueueTail {
         }
         boolean unlinks = unlinksAbandonedNodes();
         if (unlinks) {
-            node.prev = predecessor; // before the link, through which a predecessor that gives up finds it
+            node.recordPrev(predecessor); // published by the link, through which a predecessor that gives up finds it
         }
         predecessor.next = node;
-        if (unlinks) {
-            unlinkAbandonedBefore(node);
+        if (unlinks && predecessor.status == QNode.CANCELLED) {
+            unlink(predecessor, node);
         }
         return predecessor;
     }
@@ -102,14 +102,6 @@ class McsQueue extends McsQueueTail {
      */
     boolean unlinksAbandonedNodes() {
         return true;
-    }
-
-    /** Unlinks the nodes right before {@code node}, just linked, that gave up. */
-    private static void unlinkAbandonedBefore(QNode node) {
-        QNode predecessor = node.prev;
-        if (predecessor != null && predecessor.status == QNode.CANCELLED) {
-            unlink(predecessor, node);
-        }
     }
 
     /**
@@ -160,7 +152,7 @@ class McsQueue extends McsQueueTail {
      * Parks until the node's turn comes (it becomes the head, or is granted more).
      *
      * @return true if it did; false if the waiter gave up, in which case the node is cancelled
-     *         and will be skipped
+     *         and leaves the queue (see "Leaving the queue")
      */
     final boolean awaitHead(QNode node, Waiter waiter) {
         while (node.status == QNode.WAITING) {

@@ -66,6 +66,11 @@ final class QNode extends QNodeFields {
         return PREV.compareAndSet(this, expected, update);
     }
 
+    /** Records the node this one queues behind; a plain store, which the link to it publishes. */
+    void recordPrev(QNode predecessor) {
+        PREV.set(this, predecessor);
+    }
+
     /**
      * Forgets the predecessor once the node is the head. A release store suffices: a reader that
      * still sees the predecessor stops its walk at this node, which has not given up, and a

@@ -1,12 +1,13 @@
 package org.numaloom.locks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -42,7 +43,7 @@ class AbandonedWaitersTest {
                         (Function<AbstractReentrantLock, QNode>) lock -> ((NumaMcsLock) lock).queueAt(0).leader),
                 Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((McsLock) lock).holderNode),
-                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) HolderHintTest::hmcsOfOneLeafGroup,
+                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) LockCases::hmcsInOneLeafGroup,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((HmcsLock) lock).holderNode));
     }
 
@@ -50,23 +51,26 @@ class AbandonedWaitersTest {
     @MethodSource("locks")
     void aLonePollerLeavesAtMostItsLastNode(String name, Supplier<AbstractReentrantLock> locks,
             Function<AbstractReentrantLock, QNode> head) throws Exception {
-        assertLinkedBehindTheHead(name, locks.get(), head, 1, 1);
+        assertLinkedBehindTheHead(name, locks.get(), head, 1, 1, 1);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("locks")
     void pollersGivingUpSideBySideLeaveTheQueue(String name, Supplier<AbstractReentrantLock> locks,
             Function<AbstractReentrantLock, QNode> head) throws Exception {
-        assertLinkedBehindTheHead(name, locks.get(), head, 4, 8);
+        assertLinkedBehindTheHead(name, locks.get(), head, 4, 1, 8);
     }
 
     /**
-     * Polls with {@code pollers} threads while the head stays put, then checks that at most
-     * {@code mostLeft} of their nodes stay linked behind the head and that the ended pollers can be
-     * collected.
+     * Polls with {@code pollers} threads while the head stays put, then checks that between
+     * {@code leastLeft} and {@code mostLeft} of their nodes stay linked behind the head and that the
+     * ended pollers can be collected. The last attempt's node stays, since no arrival follows it: at
+     * least one left shows that the attempts queued at all, so that the count means something. The
+     * bound for several pollers is a margin, not a proof: nodes left by racing neighbours are
+     * unlinked by any later unlink that walks back past them, so only the last attempts count.
      */
     private static void assertLinkedBehindTheHead(String name, AbstractReentrantLock lock,
-            Function<AbstractReentrantLock, QNode> head, int pollers, int mostLeft) throws Exception {
+            Function<AbstractReentrantLock, QNode> head, int pollers, int leastLeft, int mostLeft) throws Exception {
         lock.lock();
         Future<Boolean> queued = Threads.inPlatformThread(() -> {
             lock.lock();
@@ -77,9 +81,11 @@ class AbandonedWaitersTest {
 
         List<WeakReference<Thread>> ended = pollUntilEachGaveUp(lock, pollers);
         int left = linkedAfter(head.apply(lock)) - (head.apply(lock).thread == Thread.currentThread() ? 1 : 0);
-        assertTrue(left <= mostLeft, name + ": " + left + " nodes of " + pollers * POLLS
-                + " abandoned attempts still queued behind the head, at most " + mostLeft + " expected");
-        assertCollected(ended, name);
+        assertTrue(leastLeft <= left && left <= mostLeft, name + ": " + left + " nodes of " + pollers * POLLS
+                + " abandoned attempts still queued behind the head, " + leastLeft + " to " + mostLeft + " expected");
+        for (WeakReference<Thread> poller : ended) {
+            assertTrue(Threads.collected(poller), name + ": a poller that gave up and ended should be collectable");
+        }
 
         lock.unlock();
         assertTrue(Threads.get(queued), "the queued thread should get the lock once it is let go");
@@ -99,13 +105,17 @@ class AbandonedWaitersTest {
     private static List<WeakReference<Thread>> pollUntilEachGaveUp(AbstractReentrantLock lock, int pollers)
             throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
+        Queue<String> failures = new ConcurrentLinkedQueue<>();
         for (int p = 0; p < pollers; p++) {
             threads.add(Thread.ofPlatform().name("poller-" + p).start(() -> {
                 for (int i = 0; i < POLLS; i++) {
                     try {
-                        assertFalse(lock.tryLock(100, TimeUnit.MICROSECONDS), "the lock is held throughout");
+                        if (lock.tryLock(100, TimeUnit.MICROSECONDS)) {
+                            failures.add(Thread.currentThread().getName() + " got the lock, which is held throughout");
+                            lock.unlock();
+                        }
                     } catch (InterruptedException e) {
-                        throw new AssertionError(e);
+                        failures.add(Thread.currentThread().getName() + " was interrupted");
                     }
                 }
             }));
@@ -116,6 +126,7 @@ class AbandonedWaitersTest {
             assertFalse(thread.isAlive(), thread.getName() + " should have ended");
             ended.add(new WeakReference<>(thread));
         }
+        assertTrue(failures.isEmpty(), failures::toString);
         return ended;
     }
 
@@ -126,15 +137,5 @@ class AbandonedWaitersTest {
             linked++;
         }
         return linked;
-    }
-
-    private static void assertCollected(List<WeakReference<Thread>> threads, String name) throws InterruptedException {
-        for (int collections = 0; collections < 20 && threads.stream().anyMatch(t -> t.get() != null); collections++) {
-            System.gc();
-            Thread.sleep(10);
-        }
-        for (WeakReference<Thread> thread : threads) {
-            assertNull(thread.get(), name + ": a poller that gave up and ended should be collectable");
-        }
     }
 }

@@ -33,15 +33,7 @@ class HolderHintTest {
                 Arguments.of("NUMA_MCS", (Supplier<AbstractReentrantLock>) NumaMcsLock::new),
                 Arguments.of("CNA", (Supplier<AbstractReentrantLock>) CnaLock::new),
                 Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new),
-                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) HolderHintTest::hmcsOfOneLeafGroup));
-    }
-
-    /**
-     * An HMCS lock whose threads all queue in one leaf group, so that queued threads take it in
-     * their order; across groups a cohort may pass the lock to a later thread of its own group.
-     */
-    static HmcsLock hmcsOfOneLeafGroup() {
-        return new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), McsQueue.DEFAULT_MAX_SPIN_NANOS, 64);
+                Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) LockCases::hmcsInOneLeafGroup));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -224,13 +216,9 @@ class HolderHintTest {
         return new WeakReference<>(holder);
     }
 
-    /** Collects garbage until the thread is gone, or fails if it stays reachable. */
+    /** Fails if the thread stays reachable through collections. */
     private static void assertCollected(WeakReference<Thread> thread, String what) throws InterruptedException {
-        for (int collections = 0; thread.get() != null && collections < 20; collections++) {
-            System.gc();
-            Thread.sleep(10);
-        }
-        assertNull(thread.get(), what + ", referred to by nothing but the lock, should be collectable");
+        assertTrue(Threads.collected(thread), what + ", referred to by nothing but the lock, should be collectable");
     }
 
     /** Runs {@code whileHeld} holding the lock, and returns the current thread. */

@@ -1,12 +1,16 @@
 package org.numaloom.locks;
 
 import java.lang.ref.WeakReference;
-import java.util.concurrent.locks.Lock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A scenario for a child JVM with one carrier ({@link HolderHintTest}), where a lock records every
- * holder's thread, watched or not, for its spinners: a thread takes the lock and lets it go with
- * nobody waiting, then ends; the lock must not keep it reachable.
+ * holder's thread, watched or not, for spinners that do not watch: a holder keeps its hint when
+ * the last waiter gives up while it holds the lock; and a thread that took the lock and let it go
+ * with nobody waiting, then ended, is not kept reachable.
  *
  * <p>Usage: {@code HolderOnOneCarrier LOCK_NAME}. Prints {@code PASSED ...} or {@code FAILED ...}
  * and exits 0 or 1.
@@ -16,19 +20,45 @@ public final class HolderOnOneCarrier {
     }
 
     public static void main(String[] args) throws Exception {
-        Lock lock = ChildJvm.lockNamedBy(args, HolderOnOneCarrier.class);
-        WeakReference<Thread> formerHolder = holdInAThreadThatEnds(lock);
-        for (int collections = 0; formerHolder.get() != null && collections < 20; collections++) {
-            System.gc();
-            Thread.sleep(10);
+        AbstractReentrantLock lock = (AbstractReentrantLock) ChildJvm.lockNamedBy(args, HolderOnOneCarrier.class);
+        List<String> failures = new ArrayList<>();
+        if (Holders.SEVERAL_CARRIERS) {
+            failures.add("the scheduler has several carriers, not one");
         }
-        String failure = Holders.SEVERAL_CARRIERS ? "the scheduler has several carriers, not one"
-                : formerHolder.get() != null ? "a thread that held the lock and ended is still reachable" : null;
-        System.out.println((failure == null ? "PASSED " : "FAILED " + failure + " ") + args[0]);
-        System.exit(failure == null ? 0 : 1);
+        if (!holderKeepsItsHintWhenTheLastWaiterGivesUp(lock)) {
+            failures.add("a holder lost its hint when the last waiter gave up");
+        }
+        if (!Threads.collected(holdInAThreadThatEnds(lock))) {
+            failures.add("a thread that held the lock and ended is still reachable");
+        }
+        System.out.println((failures.isEmpty() ? "PASSED " : "FAILED " + String.join("; ", failures) + " ") + args[0]);
+        System.exit(failures.isEmpty() ? 0 : 1);
     }
 
-    private static WeakReference<Thread> holdInAThreadThatEnds(Lock lock) throws InterruptedException {
+    /** A virtual thread holds the lock while this thread waits for it in a timed tryLock and gives up. */
+    private static boolean holderKeepsItsHintWhenTheLastWaiterGivesUp(AbstractReentrantLock lock) throws Exception {
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        Thread holder = Thread.ofVirtual().name("holder").start(() -> {
+            lock.lock();
+            try {
+                held.countDown();
+                letGo.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                lock.unlock();
+            }
+        });
+        held.await();
+        boolean gaveUp = !lock.tryLock(10, TimeUnit.MILLISECONDS);
+        Thread hint = lock.holderHint();
+        letGo.countDown();
+        holder.join();
+        return gaveUp && hint == holder;
+    }
+
+    private static WeakReference<Thread> holdInAThreadThatEnds(AbstractReentrantLock lock) throws InterruptedException {
         Thread holder = Thread.ofVirtual().name("former-holder").start(() -> {
             lock.lock();
             lock.unlock();

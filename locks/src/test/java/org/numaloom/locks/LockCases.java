@@ -26,6 +26,14 @@ public final class LockCases {
     }
 
     /**
+     * An HMCS lock whose threads all queue in one leaf group, so that queued threads take it in
+     * their order; across groups a cohort may pass the lock to a later thread of its own group.
+     */
+    static HmcsLock hmcsInOneLeafGroup() {
+        return new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), McsQueue.DEFAULT_MAX_SPIN_NANOS, 64);
+    }
+
+    /**
      * Places threads by name: a thread named {@code NAME@K} runs on node K, any other on node 0.
      * For tests that need to know which node each of their threads is on.
      */

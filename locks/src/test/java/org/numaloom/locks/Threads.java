@@ -1,5 +1,6 @@
 package org.numaloom.locks;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -87,5 +88,18 @@ final class Threads {
 
     static <T> T get(Future<T> future) throws Exception {
         return future.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether the referent is collected within 20 collections ({@code System.gc()}, which is a
+     * full collection with G1 unless disabled), 10 ms apart: for tests that nothing keeps an
+     * object reachable.
+     */
+    static boolean collected(WeakReference<?> reference) throws InterruptedException {
+        for (int collections = 0; reference.get() != null && collections < 20; collections++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        return reference.get() == null;
     }
 }
