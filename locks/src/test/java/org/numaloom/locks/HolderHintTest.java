@@ -207,7 +207,7 @@ class HolderHintTest {
      * Starts a thread that takes the lock and lets it go, runs {@code meanwhile}, waits for the
      * thread to end, and forgets it.
      */
-    private static WeakReference<Thread> holdInAThreadThatEnds(AbstractReentrantLock lock, Runnable meanwhile)
+    static WeakReference<Thread> holdInAThreadThatEnds(AbstractReentrantLock lock, Runnable meanwhile)
             throws InterruptedException {
         Thread holder = Thread.ofPlatform().name("former-holder").start(() -> holdAndReturn(lock, () -> { }));
         meanwhile.run();

@@ -1,6 +1,5 @@
 package org.numaloom.locks;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -28,7 +27,7 @@ public final class HolderOnOneCarrier {
         if (!holderKeepsItsHintWhenTheLastWaiterGivesUp(lock)) {
             failures.add("a holder lost its hint when the last waiter gave up");
         }
-        if (!Threads.collected(holdInAThreadThatEnds(lock))) {
+        if (!Threads.collected(HolderHintTest.holdInAThreadThatEnds(lock, () -> { }))) {
             failures.add("a thread that held the lock and ended is still reachable");
         }
         System.out.println((failures.isEmpty() ? "PASSED " : "FAILED " + String.join("; ", failures) + " ") + args[0]);
@@ -56,14 +55,5 @@ public final class HolderOnOneCarrier {
         letGo.countDown();
         holder.join();
         return gaveUp && hint == holder;
-    }
-
-    private static WeakReference<Thread> holdInAThreadThatEnds(AbstractReentrantLock lock) throws InterruptedException {
-        Thread holder = Thread.ofVirtual().name("former-holder").start(() -> {
-            lock.lock();
-            lock.unlock();
-        });
-        holder.join();
-        return new WeakReference<>(holder);
     }
 }
