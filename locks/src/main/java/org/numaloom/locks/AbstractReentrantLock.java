@@ -39,52 +39,34 @@ import java.util.concurrent.locks.Lock;
  * if they had never waited. A wait that gets the lock at the moment it is interrupted or times out
  * keeps the lock (and, if interrupted, the interrupt status).
  */
-public abstract class AbstractReentrantLock extends Padding implements Lock {
+public abstract class AbstractReentrantLock extends HoldCountAndHint implements Lock {
     /** {@link #ownerId}, read and written with opaque access. */
     private static final VarHandle OWNER_ID;
-    /** {@link #holderWatchers}, counted up and down atomically. */
+    /** {@code holderWatchers}, counted up and down atomically. */
     private static final VarHandle HOLDER_WATCHERS;
-    /** {@link #holder}, cleared by compare-and-set by the last watcher to leave. */
+    /** {@code holder}, cleared by compare-and-set by the last watcher to leave. */
     private static final VarHandle HOLDER;
 
     /**
-     * The holder's thread id, 0 while nobody holds the lock (ids are positive), and its holds
-     * beyond the first: written by the holder only, read by others only to compare with their own.
-     * They follow the leading {@link Padding}, so that a lock class can put its lock word beside
-     * them: an acquisition then writes one cache line. Counting only the extra holds keeps the
-     * non-reentrant path to one store on each side, {@code ownerId}, where the holder takes the
-     * lock again (a holder may also write {@link #holder}, see there).
+     * The holder's thread id, 0 while nobody holds the lock (ids are positive): written by the
+     * holder only, read by others only to compare with their own. It is the last field of this
+     * class and of its superclasses, so that a lock class can lay its lock word right after it
+     * (HotSpot lays out a superclass's fields before a subclass's): an acquisition then writes
+     * neighbouring words. Objects are only 8-byte aligned, so how many cache lines a group of fields
+     * spans depends on where each lock lands; the fields a hold writes are kept within 24 bytes, and
+     * what a release only reads ({@link HoldCountAndHint}) comes before them (see
+     * {@link LeaderLock}, "The hot fields"). The holds beyond the first are counted apart
+     * ({@code reentries}): the non-reentrant path then has one store on each side, this one, where
+     * the holder takes the lock again (a holder may also write {@code holder}, see there).
      */
     private long ownerId;
-    private int reentries;
-    /**
-     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
-     * ({@link #holderHint}). A new holder writes it only while some thread waits for the lock past
-     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
-     * when it differs: a reference store runs the garbage collector's write barrier. In the text
-     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
-     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
-     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
-     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
-     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
-     * thread would keep that thread, and what it still refers to (its context class loader, say),
-     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
-     * release. While threads watch, a holder that takes the lock again writes nothing.
-     */
-    private Thread holder;
-    /**
-     * The threads between their {@link #watchHolder()} and {@link #unwatchHolder()}. Updated
-     * atomically, read plainly by a new holder and by a holder that lets go: a stale read costs one
-     * hold's hint, one write nobody reads, or a recorded thread kept until the lock's next use.
-     */
-    private int holderWatchers;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             OWNER_ID = lookup.findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
-            HOLDER_WATCHERS = lookup.findVarHandle(AbstractReentrantLock.class, "holderWatchers", int.class);
-            HOLDER = lookup.findVarHandle(AbstractReentrantLock.class, "holder", Thread.class);
+            HOLDER_WATCHERS = lookup.findVarHandle(HoldCountAndHint.class, "holderWatchers", int.class);
+            HOLDER = lookup.findVarHandle(HoldCountAndHint.class, "holder", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -345,4 +327,36 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
         }
         return false;
     }
+}
+
+/**
+ * The fields of an {@link AbstractReentrantLock} that a release reads and a hold seldom writes,
+ * declared here, in a superclass, so that they come before the owner's id rather than between it
+ * and a subclass's lock word (HotSpot lays out a class's {@code long}s before its other fields).
+ * Only {@link AbstractReentrantLock} reads and writes them.
+ */
+abstract class HoldCountAndHint extends Padding {
+    /** The holder's holds beyond the first; written by the holder only. */
+    int reentries;
+    /**
+     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
+     * ({@code holderHint}). A new holder writes it only while some thread waits for the lock past
+     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
+     * when it differs: a reference store runs the garbage collector's write barrier. In the text
+     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
+     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
+     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
+     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
+     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
+     * thread would keep that thread, and what it still refers to (its context class loader, say),
+     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
+     * release. While threads watch, a holder that takes the lock again writes nothing.
+     */
+    Thread holder;
+    /**
+     * The threads between their {@code watchHolder()} and {@code unwatchHolder()}. Updated
+     * atomically, read plainly by a new holder and by a holder that lets go: a stale read costs one
+     * hold's hint, one write nobody reads, or a recorded thread kept until the lock's next use.
+     */
+    int holderWatchers;
 }

@@ -12,22 +12,33 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Implementation overview</h2>
  *
- * <p><b>One hot cache line.</b> The lock word ({@code state}), the holder and its hold count
+ * <p><b>The hot fields.</b> The lock word ({@code state}), the holder and its hold count
  * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
- * so an uncontended acquisition and release write one cache line, as with
- * {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot monitor. The
- * word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be parked, and a
- * stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder that took a free
- * word keeps the word it wrote ({@code heldWord}, in the same line), and its release frees the word
+ * as with {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot
+ * monitor. The word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be
+ * parked, and a stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder
+ * that took a free word keeps the word it wrote ({@code heldWord}), and its release frees the word
  * with one compare-and-set that expects that value: it reads nothing first, and a leader that
  * announced itself meanwhile changed the word, so the compare-and-set fails and the full release
  * runs (one thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
- * {@code synchronized}'s 6.34 ns). The holder is recorded by its thread id, not a reference to its
- * thread ({@link AbstractReentrantLock}), so a thread that takes the lock again runs no
- * garbage-collector write barrier (its thread, a spinner's hint, is written only while a waiter may
- * read it, and only when it changes, except with one carrier): on a
- * later day of the same machine, lock+unlock measured 10.25–10.62 ns with the reference against
+ * {@code synchronized}'s 6.34 ns). A holder that came through a queue keeps 0 there (a held word
+ * is never 0), so the common release reads neither its node nor its queue. The holder is recorded
+ * by its thread id, not a reference to its thread ({@link AbstractReentrantLock}), so a thread that
+ * takes the lock again runs no garbage-collector write barrier (its thread, a spinner's hint, is
+ * written only while a waiter may read it, and only when it changes, except with one carrier): on
+ * a later day of the same machine, lock+unlock measured 10.25–10.62 ns with the reference against
  * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 with the id against 9.64–9.85.
+ *
+ * <p>Where the fields lie matters as much as how many there are. An object is only 8-byte aligned,
+ * so a group of fields spans one cache line or two depending on where the lock lands, and a hold
+ * that must fetch two lines from the core that held the lock last pays for both: in the text
+ * statistics on 2 carriers, with every object 64-byte aligned, a lock whose owner id lay on one
+ * line and its word on the next ran 9% slower than one with both on the same line (8 of 8 rounds,
+ * docs/results.md, 2026-11-29). So the three fields every hold writes, the owner's id, the word
+ * and {@code heldWord}, lie side by side, 24 bytes that split in 2 of the 8 places an object may
+ * start at (a {@code LayoutTest} checks it), where they were 48 bytes apart and split in 5 of 8;
+ * what a release only reads, the hold count and the spinners' hint, comes before them, where a line
+ * of its own is seldom written by anyone.
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
  * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
@@ -324,6 +335,7 @@ abstract class LeaderLock extends LeaderLockFields {
         clearSuccessor(node);
         holderQueue = index;
         holderNode = node;
+        heldWord = CAME_THROUGH_A_QUEUE;
         return true;
     }
 
@@ -443,13 +455,14 @@ abstract class LeaderLock extends LeaderLockFields {
 
     @Override
     final void release() {
-        QNode passFrom = holderNode;
-        if (passFrom == null) {
-            long held = heldWord;
+        QNode passFrom = null;
+        long held = heldWord;
+        if (held != CAME_THROUGH_A_QUEUE) {
             if ((held & LEADER_PARKED) == 0 && STATE.compareAndSet(this, held, held & ~HELD)) {
                 return; // the common case: taken without queueing, and no leader parked
             }
         } else {
+            passFrom = holderNode;
             holderNode = null;
         }
         int passQueue = holderQueue;
@@ -585,12 +598,19 @@ abstract class LeaderLock extends LeaderLockFields {
 }
 
 /**
- * The hot fields of a {@link LeaderLock}, right after the holder and hold count of
- * {@link AbstractReentrantLock}: one cache line that an acquisition writes.
+ * The hot fields of a {@link LeaderLock}, right after the owner's id, the last field of
+ * {@link AbstractReentrantLock}. The word and {@code heldWord} are its only {@code long}s, which
+ * HotSpot lays out before its other fields, so the three fields a hold writes lie side by side
+ * ({@link LeaderLock}, "The hot fields"; a {@code LayoutTest} checks the offsets).
  */
 abstract class LeaderLockFields extends AbstractReentrantLock {
     /** {@link #state}: the lock is held. */
     static final long HELD = 1;
+    /**
+     * {@link #heldWord} of a holder that came through a queue ({@link #holderNode} set), whose
+     * release passes the head on: never a held word, which has {@link #HELD} set.
+     */
+    static final long CAME_THROUGH_A_QUEUE = 0;
     /** {@link #state}: some leader may be parked (a hint: a release that finds none clears it). */
     static final long LEADER_PARKED = 2;
     /**
@@ -635,8 +655,8 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
      */
     volatile QNode successor;
     /**
-     * Holder-only: the word as the holder's acquisition of a free word left it; what its release
-     * expects to find, unless the holder came through a queue ({@link #holderNode} set).
+     * Holder-only: the word as the holder's acquisition of a free word left it, what its release
+     * expects to find; {@link #CAME_THROUGH_A_QUEUE} if the holder came through a queue.
      */
     long heldWord;
     /** Holder-only: the holder's node if it came through a queue (it is still that queue's head). */

@@ -1,5 +1,6 @@
 package org.numaloom.locks;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
@@ -81,6 +83,25 @@ class LayoutTest {
         if (!problems.isEmpty()) {
             fail(name + ": " + String.join("; ", problems) + "\n" + layout.toPrintable());
         }
+    }
+
+    /**
+     * The fields every hold of a {@link LeaderLock} writes, on acquiring and on letting go: side by
+     * side, so that they span two cache lines in as few of the places an 8-byte-aligned object may
+     * start at as their size allows ({@link LeaderLock}, "The hot fields").
+     */
+    static final List<String> WRITTEN_BY_EVERY_HOLD = List.of("ownerId", "state", "heldWord");
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(classes = {NumaMcsLock.class, CnaLock.class})
+    void theFieldsEveryHoldWritesLieSideBySide(Class<?> type) {
+        ClassLayout layout = ClassLayout.parseClass(type);
+        List<FieldLayout> written = WRITTEN_BY_EVERY_HOLD.stream().map(name -> field(layout, name)).toList();
+        long first = written.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
+        long end = written.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
+        long size = written.stream().mapToLong(FieldLayout::size).sum();
+        assertEquals(size, end - first, type.getSimpleName() + ": " + WRITTEN_BY_EVERY_HOLD + " span bytes "
+                + first + " to " + end + ", with other fields between them\n" + layout.toPrintable());
     }
 
     private static FieldLayout field(ClassLayout layout, String name) {
