@@ -49,15 +49,12 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
 
     /**
      * The holder's thread id, 0 while nobody holds the lock (ids are positive): written by the
-     * holder only, read by others only to compare with their own. It is the last field of this
-     * class and of its superclasses, so that a lock class can lay its lock word right after it
-     * (HotSpot lays out a superclass's fields before a subclass's): an acquisition then writes
-     * neighbouring words. Objects are only 8-byte aligned, so how many cache lines a group of fields
-     * spans depends on where each lock lands; the fields a hold writes are kept within 24 bytes, and
-     * what a release only reads ({@link HoldCountAndHint}) comes before them (see
-     * {@link LeaderLock}, "The hot fields"). The holds beyond the first are counted apart
-     * ({@code reentries}): the non-reentrant path then has one store on each side, this one, where
-     * the holder takes the lock again (a holder may also write {@code holder}, see there).
+     * holder only, read by others only to compare with their own. It is this class's only instance
+     * field, the others being in {@link HoldCountAndHint}, so that a lock class can lay its word
+     * right after it (see {@link LeaderLock}, "The hot fields"). The holds beyond the first are
+     * counted apart ({@code reentries}): the non-reentrant path then has one store on each side,
+     * this one, where the holder takes the lock again (a holder may also write {@code holder}, see
+     * there).
      */
     private long ownerId;
 
@@ -330,10 +327,12 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
 }
 
 /**
- * The fields of an {@link AbstractReentrantLock} that a release reads and a hold seldom writes,
- * declared here, in a superclass, so that they come before the owner's id rather than between it
- * and a subclass's lock word (HotSpot lays out a class's {@code long}s before its other fields).
- * Only {@link AbstractReentrantLock} reads and writes them.
+ * The fields of an {@link AbstractReentrantLock} besides the owner's id, declared in a superclass
+ * so that they lie before the id and not between it and a subclass's lock word (see
+ * {@link LeaderLock}, "The hot fields"). A hold that is neither reentrant nor waited for reads
+ * them and writes none, except with one carrier, where it writes {@code holder}. Only
+ * {@link AbstractReentrantLock} reads and writes them: they are package-private only because a
+ * subclass's fields must follow them.
  */
 abstract class HoldCountAndHint extends Padding {
     /** The holder's holds beyond the first; written by the holder only. */

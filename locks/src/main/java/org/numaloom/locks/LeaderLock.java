@@ -35,10 +35,12 @@ import java.util.concurrent.locks.LockSupport;
  * statistics on 2 carriers, with every object 64-byte aligned, a lock whose owner id lay on one
  * line and its word on the next ran 9% slower than one with both on the same line (8 of 8 rounds,
  * docs/results.md, 2026-11-29). So the three fields every hold writes, the owner's id, the word
- * and {@code heldWord}, lie side by side, 24 bytes that split in 2 of the 8 places an object may
- * start at (a {@code LayoutTest} checks it), where they were 48 bytes apart and split in 5 of 8;
- * what a release only reads, the hold count and the spinners' hint, comes before them, where a line
- * of its own is seldom written by anyone.
+ * and {@code heldWord}, lie side by side (offsets 160 to 184 with compressed class pointers), 24
+ * bytes that split in 2 of the 8 places an object may start at (a {@code LayoutTest} checks that
+ * they are contiguous), where they were 48 bytes apart and split in 5 of 8. The hold count, the
+ * spinners' hint and its watchers, which a release reads, come just before them: where a line
+ * boundary falls between, the line before holds nothing that an uncontended hold writes. With one
+ * carrier every hold also writes the hint ({@link AbstractReentrantLock}).
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
  * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
@@ -437,7 +439,7 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /**
      * A spin that took the word earns the next ones a step more time, up to {@code maxSpinNanos}.
-     * The budget shares the holder's cache line, so it is written only when it changes.
+     * The budget lies near the holder's fields, so it is written only when it changes.
      */
     private void growSpinBudget(long budget) {
         if (budget < maxSpinNanos) {
@@ -598,10 +600,10 @@ abstract class LeaderLock extends LeaderLockFields {
 }
 
 /**
- * The hot fields of a {@link LeaderLock}, right after the owner's id, the last field of
- * {@link AbstractReentrantLock}. The word and {@code heldWord} are its only {@code long}s, which
- * HotSpot lays out before its other fields, so the three fields a hold writes lie side by side
- * ({@link LeaderLock}, "The hot fields"; a {@code LayoutTest} checks the offsets).
+ * The hot fields of a {@link LeaderLock}, after the owner's id, the last field of
+ * {@link AbstractReentrantLock}. The word and {@code heldWord} are its only {@code long}s: HotSpot
+ * lays them out first, right after the owner's id, and puts one of the narrower fields in the gap
+ * before it (see {@link LeaderLock}, "The hot fields"; a {@code LayoutTest} checks the offsets).
  */
 abstract class LeaderLockFields extends AbstractReentrantLock {
     /** {@link #state}: the lock is held. */
