@@ -603,7 +603,8 @@ abstract class LeaderLock extends LeaderLockFields {
  * The hot fields of a {@link LeaderLock}, after the owner's id, the last field of
  * {@link AbstractReentrantLock}. The word and {@code heldWord} are its only {@code long}s: HotSpot
  * lays them out first, right after the owner's id, and puts one of the narrower fields in the gap
- * before it (see {@link LeaderLock}, "The hot fields"; a {@code LayoutTest} checks the offsets).
+ * that the superclasses left before the id (see {@link LeaderLock}, "The hot fields"; a
+ * {@code LayoutTest} checks that the id, the word and {@code heldWord} are contiguous).
  */
 abstract class LeaderLockFields extends AbstractReentrantLock {
     /** {@link #state}: the lock is held. */
