@@ -32,14 +32,14 @@ import java.lang.invoke.VarHandle;
  * it was, so a head that passes along the old links or the new ones meets the same live nodes.
  * Neighbours that give up at the same moment may leave some of them linked, for the head to skip.
  * Each node knows its predecessor ({@code prev}) while it waits and forgets it once it is the
- * head. A queue whose head moves waiters elsewhere ({@link CnaQueue}) does not unlink
- * ({@link #unlinksAbandonedNodes()}), and its nodes record no predecessor, which would keep a
+ * head. A queue whose head moves waiters elsewhere ({@link CnaQueue}) unlinks otherwise
+ * ({@link #unlinksThroughPredecessors()}): its nodes record no predecessor, which would keep a
  * node that passed on, and its thread, reachable from a waiter moved aside.
  *
- * <p>The one unbounded wait is {@link #awaitLink}: between swapping the tail and linking its
- * predecessor, an arriving thread executes no blocking operation, so a virtual thread cannot be
- * unmounted there; only the operating system can delay it, and the wait yields now and then so
- * that a delayed platform thread gets a CPU.
+ * <p>The one unbounded wait is {@link #awaitLink} (and, in {@link CnaQueue}, a pass's wait for
+ * the links): between swapping the tail and linking its predecessor, an arriving thread executes no
+ * blocking operation, so a virtual thread cannot be unmounted there; only the operating system can
+ * delay it, and the wait yields now and then so that a delayed platform thread gets a CPU.
  */
 class McsQueue extends McsQueueTail {
     /**
@@ -82,10 +82,10 @@ class McsQueue extends McsQueueTail {
     final QNode enqueue(QNode node) {
         QNode predecessor = (QNode) TAIL.getAndSet(this, node);
         if (predecessor == null) {
-            node.status = QNode.HEAD;
+            becomeHeadOfEmptyQueue(node);
             return null;
         }
-        boolean unlinks = unlinksAbandonedNodes();
+        boolean unlinks = unlinksThroughPredecessors();
         if (unlinks) {
             node.recordPrev(predecessor); // published by the link, through which a predecessor that gives up finds it
         }
@@ -97,10 +97,11 @@ class McsQueue extends McsQueueTail {
     }
 
     /**
-     * Whether nodes that gave up leave the queue before the head passes them (see "Leaving the
-     * queue" above); a queue whose head rewrites other nodes' links says no.
+     * Whether nodes record their predecessor, through which a node that gives up, or the next
+     * arrival, unlinks it (see "Leaving the queue" above). A queue whose head rewrites other
+     * nodes' links says no, and takes nodes that gave up out its own way ({@link #takeOut}).
      */
-    boolean unlinksAbandonedNodes() {
+    boolean unlinksThroughPredecessors() {
         return true;
     }
 
@@ -140,8 +141,13 @@ class McsQueue extends McsQueueTail {
         if (tail != null || !TAIL.compareAndSet(this, null, node)) {
             return false;
         }
-        node.status = QNode.HEAD;
+        becomeHeadOfEmptyQueue(node);
         return true;
+    }
+
+    /** Makes a node that found the queue empty, and swung the tail to itself, the head. */
+    void becomeHeadOfEmptyQueue(QNode node) {
+        node.status = QNode.HEAD;
     }
 
     final boolean isEmpty() {
@@ -164,14 +170,19 @@ class McsQueue extends McsQueueTail {
         return true;
     }
 
-    /**
-     * A node that gave up forgets its thread and, if a successor is linked behind it, unlinks
-     * itself; otherwise the next arrival unlinks it.
-     */
+    /** A node that gave up forgets its thread and leaves the queue ({@link #takeOut}). */
     private void leave(QNode abandoned) {
         abandoned.thread = null;
+        takeOut(abandoned);
+    }
+
+    /**
+     * Takes a node that gave up out of the queue: it unlinks itself if a successor is linked
+     * behind it; otherwise the next arrival unlinks it.
+     */
+    void takeOut(QNode abandoned) {
         QNode successor = abandoned.next;
-        if (successor != null && unlinksAbandonedNodes()) {
+        if (successor != null) {
             unlink(abandoned, successor);
         }
     }
@@ -268,13 +279,22 @@ class McsQueue extends McsQueueTail {
     static QNode awaitLink(QNode node) {
         QNode successor;
         for (int spins = 0; (successor = node.next) == null; spins++) {
-            if (spins % SPINS_BEFORE_YIELD == SPINS_BEFORE_YIELD - 1) {
-                Thread.yield();
-            } else {
-                Thread.onSpinWait();
-            }
+            pauseForRunningThread(spins);
         }
         return successor;
+    }
+
+    /**
+     * One round of a wait for a thread that runs, executing no blocking operation, to finish a few
+     * steps: a spin, and now and then a yield, so that a platform thread the operating system
+     * delayed gets a CPU.
+     */
+    static void pauseForRunningThread(int spins) {
+        if (spins % SPINS_BEFORE_YIELD == SPINS_BEFORE_YIELD - 1) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
     }
 }
 

@@ -30,9 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the head is counted. A node that gives up leaves the queue itself when a successor is linked
  * behind it, and the next arrival takes it out otherwise, so a lone poller leaves at most its last
  * node; two pollers whose neighbouring nodes give up at the same moment may each leave one more,
- * which the head skips when it passes. CNA, whose head moves waiters to a secondary queue, leaves
- * them for the head (see {@link CnaQueue}) and is not among the locks here. Every thread of the
- * HMCS lock queues in one leaf group.
+ * which the head skips when it passes. CNA, whose head moves waiters to a secondary queue, unlinks
+ * under a lock on the queue's links, which a node that finds it taken leaves to the next one
+ * ({@link CnaQueue}): the same bounds hold. Every thread of the HMCS lock queues in one leaf
+ * group.
  */
 class AbandonedWaitersTest {
     private static final int POLLS = 200;
@@ -41,6 +42,8 @@ class AbandonedWaitersTest {
         return Stream.of(
                 Arguments.of("NUMA_MCS", (Supplier<AbstractReentrantLock>) NumaMcsLock::new,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((NumaMcsLock) lock).queueAt(0).leader),
+                Arguments.of("CNA", (Supplier<AbstractReentrantLock>) CnaLock::new,
+                        (Function<AbstractReentrantLock, QNode>) lock -> ((CnaLock) lock).queueAt(0).leader),
                 Arguments.of("MCS", (Supplier<AbstractReentrantLock>) McsLock::new,
                         (Function<AbstractReentrantLock, QNode>) lock -> ((McsLock) lock).holderNode),
                 Arguments.of("HMCS", (Supplier<AbstractReentrantLock>) LockCases::hmcsInOneLeafGroup,

@@ -111,10 +111,119 @@ class CnaLockTest {
     }
 
     /**
+     * A waiter set aside that gives up leaves the secondary queue at once, not when the queue is put
+     * back: while the head stays put, set-aside waiters that poll with a timed {@code tryLock}
+     * would otherwise pile up there. The head passes from a node-1 waiter over three node-0 waiters
+     * to the next node-1 waiter; the middle one of those set aside gives up, then the other two.
+     */
+    @Test
+    void setAsideWaitersThatGiveUpLeaveTheSecondaryQueue() {
+        CnaQueue queue = new CnaQueue(64);
+        QNode first = waiterOn(1);
+        List<QNode> remote = List.of(waiterOn(0), waiterOn(0), waiterOn(0));
+        QNode local = waiterOn(1);
+        queue.enqueue(first);
+        remote.forEach(queue::enqueue);
+        queue.enqueue(local);
+        assertSame(local, queue.passHead(first));
+        assertEquals(remote, secondaryWaiters(queue), "the node-0 waiters are set aside");
+
+        giveUp(queue, remote.get(1));
+        assertEquals(List.of(remote.get(0), remote.get(2)), secondaryWaiters(queue));
+        giveUp(queue, remote.get(2));
+        assertEquals(List.of(remote.get(0)), secondaryWaiters(queue));
+        assertSame(remote.get(0), queue.secondaryTail, "the waiter left is the secondary queue's last");
+        giveUp(queue, remote.get(0));
+        assertEquals(List.of(), secondaryWaiters(queue));
+        assertEquals(null, queue.secondaryTail);
+    }
+
+    /**
+     * A waiter that gives up behind the head leaves the queue, unless it is the last, behind which an
+     * arrival may be linking itself: that one stays until the next arrival's waiter gives up or the
+     * head passes it.
+     */
+    @Test
+    void waitersThatGiveUpBehindTheHeadLeaveTheQueueButTheLast() {
+        CnaQueue queue = new CnaQueue(64);
+        QNode head = waiterOn(1);
+        List<QNode> waiters = List.of(waiterOn(1), waiterOn(0), waiterOn(1));
+        queue.enqueue(head);
+        waiters.forEach(queue::enqueue);
+
+        giveUp(queue, waiters.get(0));
+        assertSame(waiters.get(1), head.next, "the first waiter behind the head gave up");
+        giveUp(queue, waiters.get(2));
+        assertSame(waiters.get(2), waiters.get(1).next, "the last waiter stays linked: it is the tail");
+        QNode arrival = waiterOn(0);
+        queue.enqueue(arrival);
+        giveUp(queue, waiters.get(1));
+        assertSame(arrival, head.next, "with an arrival behind it, the last one leaves too");
+    }
+
+    /**
+     * A waiter gives up while the head passes over it: the head cuts it and the waiter before it out
+     * into the secondary queue, while the unlinking rewrites the link between them. Done at the same
+     * moment, the cut could leave the secondary queue linked into the main queue (its first waiter
+     * pointing past the cut at the new head); the lock on the links orders the two. Raced at the
+     * queue itself, 20,000 times; afterwards every waiter that has not given up is queued exactly
+     * once, in the queue or in the secondary queue.
+     */
+    @Test
+    void aWaiterThatGivesUpAsTheHeadCutsItOutLeavesEveryOtherWaiterQueuedOnce() throws Exception {
+        for (int trial = 0; trial < 20_000; trial++) {
+            CnaQueue queue = new CnaQueue(64);
+            QNode first = waiterOn(1);
+            QNode remote = waiterOn(0);
+            QNode leaving = waiterOn(0);
+            QNode local = waiterOn(1);
+            QNode last = waiterOn(0);
+            for (QNode node : List.of(first, remote, leaving, local, last)) {
+                queue.enqueue(node);
+            }
+            AtomicBoolean go = new AtomicBoolean();
+            Thread givingUp = Thread.ofPlatform().start(() -> {
+                while (!go.get()) {
+                    Thread.onSpinWait();
+                }
+                giveUp(queue, leaving);
+            });
+            go.set(true);
+            QNode head = queue.passHead(first);
+            givingUp.join();
+            assertSame(local, head, "trial " + trial + ": the head passes to the next waiter on its node");
+            List<QNode> queued = new ArrayList<>(linkedFrom(head));
+            queued.addAll(linkedFrom(queue.secondaryHead));
+            queued.remove(leaving);
+            assertEquals(List.of(local, last, remote), queued,
+                    "trial " + trial + ": the waiters from the head, then from the secondary queue");
+        }
+    }
+
+    /** The nodes linked from {@code node} on, at most ten (a cycle would not end). */
+    private static List<QNode> linkedFrom(QNode node) {
+        List<QNode> linked = new ArrayList<>();
+        for (QNode next = node; next != null && linked.size() < 10; next = next.next) {
+            linked.add(next);
+        }
+        return linked;
+    }
+
+    /** Gives a waiting node up as a waiter that times out does. */
+    private static void giveUp(CnaQueue queue, QNode node) {
+        assertTrue(node.casStatus(QNode.WAITING, QNode.CANCELLED));
+        queue.takeOut(node);
+    }
+
+    private static List<QNode> secondaryWaiters(CnaQueue queue) {
+        return linkedFrom(queue.secondaryHead);
+    }
+
+    /**
      * A waiter set aside must not keep the head that passed over it reachable, nor that head's
      * thread, however long it waits: CNA's nodes record no predecessor, since nodes that give up are
-     * not unlinked here (a recorded one kept the passed head for as long as the waiter set aside
-     * waited).
+     * not unlinked through their predecessors here (a recorded one kept the passed head for as long
+     * as the waiter set aside waited).
      */
     @Test
     void aWaiterSetAsideKeepsNoHeadThatPassedOnReachable() throws Exception {

@@ -43,7 +43,8 @@ class LayoutTest {
             McsQueue.class, List.of(List.of("tail")),
             NodeQueue.class, List.of(List.of("tail"), List.of("leader")),
             CnaQueue.class, List.of(List.of("tail"), List.of("leader"),
-                    List.of("secondaryHead", "secondaryTail", "passesWhileSecondaryWaits")),
+                    List.of("linksLocked", "passWaiting", "head", "secondaryHead", "secondaryTail",
+                            "passesWhileSecondaryWaits")),
             QNode.class, List.of(List.of("status", "next", "parked")));
 
     static Stream<Arguments> classes() {
