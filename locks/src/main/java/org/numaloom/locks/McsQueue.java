@@ -36,10 +36,12 @@ import java.lang.invoke.VarHandle;
  * ({@link #unlinksThroughPredecessors()}): its nodes record no predecessor, which would keep a
  * node that passed on, and its thread, reachable from a waiter moved aside.
  *
- * <p>The one unbounded wait is {@link #awaitLink} (and, in {@link CnaQueue}, a pass's wait for
- * the links): between swapping the tail and linking its predecessor, an arriving thread executes no
- * blocking operation, so a virtual thread cannot be unmounted there; only the operating system can
- * delay it, and the wait yields now and then so that a delayed platform thread gets a CPU.
+ * <p>The only unbounded waits are for a running thread to finish a few steps: {@link #awaitLink}
+ * (between swapping the tail and linking its predecessor, an arriving thread executes no blocking
+ * operation) and, in {@link CnaQueue}, a pass's wait for the links (held only while a thread walks
+ * or rewrites them). A virtual thread cannot be unmounted in those steps; only the operating
+ * system can delay it, and the waits yield now and then so that a delayed platform thread gets a
+ * CPU ({@link #pauseForRunningThread}).
  */
 class McsQueue extends McsQueueTail {
     /**
