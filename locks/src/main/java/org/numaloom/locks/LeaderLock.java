@@ -77,7 +77,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Leaving a busy lock to running threads.</b> A spinner reads the word, with one
  * {@link Thread#onSpinWait()} between two reads, and takes it when it finds it free, unless more
- * than {@link #SPIN_HOLDS} holds began since its first read ({@link #givesSpinUp}): every
+ * than {@link #SPIN_HOLDS} holds (2, or {@code -Dnumaloom.spinHolds}) began since its first read
+ * ({@link #givesSpinUp}): every
  * acquisition of a free word advances a stamp in the word ({@link #STAMP}; so does a leader's
  * announcement that it parks), so the stamp's advance counts them. Past that, running threads keep
  * the lock busy without the spinner, and it gives its spin up and queues, as after a spin that ran
@@ -183,6 +184,19 @@ abstract class LeaderLock extends LeaderLockFields {
     /** {@link #HANDOFF_BOUND}'s value, or its default if the property was refused. */
     static final int DEFAULT_HANDOFF_BOUND = (int) HANDOFF_BOUND.value();
 
+    /**
+     * The most holds (acquisitions of the free word, and leaders' announcements that they park) a
+     * spinner lets begin after its first read of the word before it gives its spin up (see
+     * "Leaving a busy lock to running threads"), for every lock of this engine: 2 unless set. On
+     * 2 carriers, of 2, 4, 8 and 16, 2 measured best overall on the short critical section (4 led
+     * at 16 threads only), and as good as the rule before it on the text statistics; on 16 carriers
+     * this rule lost the short section (docs/results.md, 2026-11-29), hence the property, which
+     * lets one build of the kit measure other tolerances side by side (a config's variants).
+     */
+    static final Tuning.Setting SPIN_HOLDS_SETTING = Tuning.count("numaloom.spinHolds", 0, 2);
+    /** {@link #SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
+    static final int SPIN_HOLDS = (int) SPIN_HOLDS_SETTING.value();
+
     /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
     private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
@@ -205,6 +219,7 @@ abstract class LeaderLock extends LeaderLockFields {
         if (handOffBound < 1) {
             throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
         }
+        SPIN_HOLDS_SETTING.checked(); // no lock has a tolerance of its own: a refused one stops them all
         this.locator = locator;
         this.maxSpinNanos = Math.min(checkedSpin(maxSpinNanos), Integer.MAX_VALUE);
         this.handOffBound = handOffBound;
@@ -429,7 +444,7 @@ abstract class LeaderLock extends LeaderLockFields {
      * busy lock to running threads" above).
      */
     static boolean givesSpinUp(long word, long first) {
-        return stampOf(word) - stampOf(first) > SPIN_HOLDS * STAMP;
+        return stampOf(word) - stampOf(first) > SPIN_HOLDS * STAMP; // a long product (STAMP is long): no overflow at any tolerance
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */
@@ -626,15 +641,6 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final long STAMP = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
     static final int SPIN_STEPS = 16;
-    /**
-     * The most holds (acquisitions of the free word, and leaders' announcements that they park) a
-     * spinner lets begin after its first read of the word before it gives its spin up (see
-     * "Leaving a busy lock to running threads"). Of 2, 4, 8 and 16, 2 measured best overall on the
-     * short critical section (4 led at 16 threads only), and as good as the rule before it on the
-     * text statistics.
-     */
-    static final int SPIN_HOLDS = 2;
-
     /** {@link #successor} while an arriving thread spins for the word as its one spinning arrival. */
     static final QNode SPINNING_ARRIVAL = new QNode(null, 0);
 

@@ -72,7 +72,54 @@ class TuningTest {
         assertTrue(result.output().contains("MCS built"), result.output());
     }
 
-    /** The child JVM of {@link #aRefusedPropertyStopsOnlyTheLocksThatWouldUseIt}: builds each kind of lock and says what happened. */
+    /**
+     * In a JVM started with a bad {@code numaloom.spinHolds}: no lock of the lock word's engine has
+     * a tolerance of its own, so every NUMA_MCS and CNA lock is refused, one built with its own spin
+     * and bound too; MCS, which does not read it, is built.
+     */
+    @Test
+    void aRefusedSpinToleranceStopsEveryLockOfTheEngine() throws Exception {
+        List<String> options = new ArrayList<>(ChildJvm.kitFlags());
+        options.add("-Dnumaloom.spinHolds=-1");
+        ChildJvm.Result result = ChildJvm.run(BuildLocks.class, options, 60);
+        assertFalse(result.hung(), "the child JVM did not finish");
+        assertEquals(0, result.exitCode(), result.output());
+        String refusal = " refused: -Dnumaloom.spinHolds=-1 is not a whole number, 0 or more";
+        assertTrue(result.output().contains("NUMA_MCS" + refusal), result.output());
+        assertTrue(result.output().contains("CNA" + refusal), result.output());
+        assertTrue(result.output().contains("NUMA_MCS with its own tuning" + refusal), result.output());
+        assertTrue(result.output().contains("MCS built"), result.output());
+    }
+
+    /**
+     * In a JVM started with {@code -Dnumaloom.spinHolds=0}, a spinner gives its spin up at the first
+     * hold that begins after its first read, where the default tolerates two.
+     */
+    @Test
+    void theSpinToleranceIsTakenFromItsProperty() throws Exception {
+        List<String> options = new ArrayList<>(ChildJvm.kitFlags());
+        options.add("-Dnumaloom.spinHolds=0");
+        ChildJvm.Result result = ChildJvm.run(SpinTolerance.class, options, 60);
+        assertFalse(result.hung(), "the child JVM did not finish");
+        assertEquals(0, result.exitCode(), result.output());
+        assertTrue(result.output().contains("tolerance 0: gives up after one hold: true, at its first read: false"),
+                result.output());
+    }
+
+    /** The child JVM of {@link #theSpinToleranceIsTakenFromItsProperty}: the tolerance as the engine read it, and one rule applied. */
+    public static final class SpinTolerance {
+        private SpinTolerance() {
+        }
+
+        public static void main(String[] args) {
+            long first = 5 * LeaderLock.STAMP | LeaderLock.HELD;
+            System.out.println("tolerance " + LeaderLock.SPIN_HOLDS
+                    + ": gives up after one hold: " + LeaderLock.givesSpinUp(first + LeaderLock.STAMP, first)
+                    + ", at its first read: " + LeaderLock.givesSpinUp(first, first));
+        }
+    }
+
+    /** The child JVM of the refusal tests: builds each kind of lock and says what happened. */
     public static final class BuildLocks {
         private BuildLocks() {
         }

@@ -149,7 +149,7 @@ class BenchArgsTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> BenchMain.configFile("no-such-config"));
             assertTrue(e.getMessage().startsWith("--config no-such-config: no such file, and no "), e.getMessage());
-            assertTrue(e.getMessage().endsWith("; named configs: high, locality, low, manycore, quick, remote-cost, text"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; named configs: high, locality, low, manycore, quick, remote-cost, spin, text"), e.getMessage());
         } finally {
             if (home == null) {
                 System.clearProperty(BenchMain.HOME_PROPERTY);
