@@ -77,8 +77,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Leaving a busy lock to running threads.</b> A spinner reads the word, with one
  * {@link Thread#onSpinWait()} between two reads, and takes it when it finds it free, unless more
- * than {@link #SPIN_HOLDS} holds (2, or {@code -Dnumaloom.spinHolds}) began since its first read
- * ({@link #givesSpinUp}): every
+ * than {@link #SPIN_HOLDS} holds (2, or {@code -Dnumaloom.spinHolds}; a leader
+ * {@link #LEADER_SPIN_HOLDS}, also 2) began since its first read ({@link #givesSpinUp}): every
  * acquisition of a free word advances a stamp in the word ({@link #STAMP}; so does a leader's
  * announcement that it parks), so the stamp's advance counts them. Past that, running threads keep
  * the lock busy without the spinner, and it gives its spin up and queues, as after a spin that ran
@@ -196,6 +196,17 @@ abstract class LeaderLock extends LeaderLockFields {
     static final Tuning.Setting SPIN_HOLDS_SETTING = Tuning.count("numaloom.spinHolds", 0, 2);
     /** {@link #SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
     static final int SPIN_HOLDS = (int) SPIN_HOLDS_SETTING.value();
+    /**
+     * {@link #SPIN_HOLDS_SETTING}'s counterpart for a queue's leader: 2 unless set. Apart from the
+     * arrivals' because a leader that gives up does more than queue: it parks and sets the
+     * {@code LEADER_PARKED} hint, which sends every release down the slow path, and each
+     * {@code handOffBound}-th of them hands the lock to it while it is parked. On 2 carriers a
+     * leader that gave up for no number of holds, only for time, ran within the runs' spread of
+     * one that tolerates 2 (docs/results.md, 2026-11-29); 16 carriers are yet to tell.
+     */
+    static final Tuning.Setting LEADER_SPIN_HOLDS_SETTING = Tuning.count("numaloom.leaderSpinHolds", 0, 2);
+    /** {@link #LEADER_SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
+    static final int LEADER_SPIN_HOLDS = (int) LEADER_SPIN_HOLDS_SETTING.value();
 
     /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
@@ -219,7 +230,8 @@ abstract class LeaderLock extends LeaderLockFields {
         if (handOffBound < 1) {
             throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
         }
-        SPIN_HOLDS_SETTING.checked(); // no lock has a tolerance of its own: a refused one stops them all
+        SPIN_HOLDS_SETTING.checked(); // no lock has tolerances of its own: a refused one stops them all
+        LEADER_SPIN_HOLDS_SETTING.checked();
         this.locator = locator;
         this.maxSpinNanos = Math.min(checkedSpin(maxSpinNanos), Integer.MAX_VALUE);
         this.handOffBound = handOffBound;
@@ -410,13 +422,14 @@ abstract class LeaderLock extends LeaderLockFields {
         if (budget == 0) {
             return takeWordIfFree();
         }
+        long holds = holdsTolerated(leader);
         long start = System.nanoTime();
         long first = state;
         for (long s = first; ; s = state) {
             if (leader != null && leader.status == QNode.GRANTED) {
                 return true; // handed over: the word stays held for this leader
             }
-            if (givesSpinUp(s, first)) {
+            if (givesSpinUp(s, first, holds)) {
                 return false;
             }
             if ((s & HELD) == 0) {
@@ -439,12 +452,17 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /**
      * Whether a spinner that read {@code first} when its spin began and reads {@code word} now
-     * gives its spin up: if more than {@link #SPIN_HOLDS} holds began in between (or leaders
-     * announced that they park), running threads keep the lock busy without it (see "Leaving a
-     * busy lock to running threads" above).
+     * gives its spin up: if more than {@code holds} holds began in between (or leaders announced
+     * that they park), running threads keep the lock busy without it (see "Leaving a busy lock to
+     * running threads" above).
      */
-    static boolean givesSpinUp(long word, long first) {
-        return stampOf(word) - stampOf(first) > SPIN_HOLDS * STAMP; // a long product (STAMP is long): no overflow at any tolerance
+    static boolean givesSpinUp(long word, long first, long holds) {
+        return stampOf(word) - stampOf(first) > holds * STAMP; // up to 2^31 holds: the product fits a long
+    }
+
+    /** The holds a spinner tolerates: {@link #LEADER_SPIN_HOLDS} for a queue's leader, else {@link #SPIN_HOLDS}. */
+    static long holdsTolerated(QNode leader) {
+        return leader != null ? LEADER_SPIN_HOLDS : SPIN_HOLDS;
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */

@@ -243,22 +243,25 @@ class NumaMcsLockTest {
     }
 
     /**
-     * A spinner gives its spin up once more than {@code SPIN_HOLDS} (2) holds began since its first
-     * read of the word, leaders' announcements counted as holds, and whatever the flags: running
-     * threads then keep the lock busy without it (see {@link LeaderLock}, "Leaving a busy lock to
-     * running threads").
+     * A spinner that tolerates 2 holds (the default for arrivals and leaders) gives its spin up once
+     * more than 2 began since its first read of the word, leaders' announcements counted as holds,
+     * and whatever the flags: running threads then keep the lock busy without it (see
+     * {@link LeaderLock}, "Leaving a busy lock to running threads").
      */
     @Test
     void aSpinnerGivesItsSpinUpOnceMoreThanTwoHoldsBeganSinceItsFirstRead() {
         long first = 5 * LeaderLock.STAMP | LeaderLock.HELD;
-        assertFalse(LeaderLock.givesSpinUp(first, first), "at its first read");
-        assertFalse(LeaderLock.givesSpinUp(first & ~LeaderLock.HELD, first), "the hold it saw at its first read ended");
-        assertFalse(LeaderLock.givesSpinUp(first + LeaderLock.STAMP, first), "one more hold began");
-        assertFalse(LeaderLock.givesSpinUp(first + 2 * LeaderLock.STAMP | LeaderLock.LEADER_PARKED, first),
+        assertFalse(LeaderLock.givesSpinUp(first, first, 2), "at its first read");
+        assertFalse(LeaderLock.givesSpinUp(first & ~LeaderLock.HELD, first, 2), "the hold it saw at its first read ended");
+        assertFalse(LeaderLock.givesSpinUp(first + LeaderLock.STAMP, first, 2), "one more hold began");
+        assertFalse(LeaderLock.givesSpinUp(first + 2 * LeaderLock.STAMP | LeaderLock.LEADER_PARKED, first, 2),
                 "two more, the tolerance, with a leader's hint set meanwhile");
-        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP, first), "three more");
-        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP & ~LeaderLock.HELD, first | LeaderLock.LEADER_PARKED),
+        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP, first, 2), "three more");
+        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP & ~LeaderLock.HELD, first | LeaderLock.LEADER_PARKED, 2),
                 "three more, the word free and the hint cleared since the first read");
+        long most = Integer.MAX_VALUE; // the largest tolerance a property may set
+        assertFalse(LeaderLock.givesSpinUp(first + most * LeaderLock.STAMP, first, most), "as many holds as the largest tolerance");
+        assertTrue(LeaderLock.givesSpinUp(first + (most + 1) * LeaderLock.STAMP, first, most), "one more than the largest tolerance");
     }
 
     /**

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,18 +75,19 @@ class TuningTest {
     }
 
     /**
-     * In a JVM started with a bad {@code numaloom.spinHolds}: no lock of the lock word's engine has
-     * a tolerance of its own, so every NUMA_MCS and CNA lock is refused, one built with its own spin
-     * and bound too; MCS, which does not read it, is built.
+     * In a JVM started with a bad spin tolerance: no lock of the lock word's engine has tolerances
+     * of its own, so every NUMA_MCS and CNA lock is refused, one built with its own spin and bound
+     * too; MCS, which does not read them, is built.
      */
-    @Test
-    void aRefusedSpinToleranceStopsEveryLockOfTheEngine() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"numaloom.spinHolds", "numaloom.leaderSpinHolds"})
+    void aRefusedSpinToleranceStopsEveryLockOfTheEngine(String property) throws Exception {
         List<String> options = new ArrayList<>(ChildJvm.kitFlags());
-        options.add("-Dnumaloom.spinHolds=-1");
+        options.add("-D" + property + "=-1");
         ChildJvm.Result result = ChildJvm.run(BuildLocks.class, options, 60);
         assertFalse(result.hung(), "the child JVM did not finish");
         assertEquals(0, result.exitCode(), result.output());
-        String refusal = " refused: -Dnumaloom.spinHolds=-1 is not a whole number, 0 or more";
+        String refusal = " refused: -D" + property + "=-1 is not a whole number, 0 or more";
         assertTrue(result.output().contains("NUMA_MCS" + refusal), result.output());
         assertTrue(result.output().contains("CNA" + refusal), result.output());
         assertTrue(result.output().contains("NUMA_MCS with its own tuning" + refusal), result.output());
@@ -92,30 +95,29 @@ class TuningTest {
     }
 
     /**
-     * In a JVM started with {@code -Dnumaloom.spinHolds=0}, a spinner gives its spin up at the first
-     * hold that begins after its first read, where the default tolerates two.
+     * In a JVM started with {@code -Dnumaloom.spinHolds=0 -Dnumaloom.leaderSpinHolds=5}, an arrival
+     * tolerates no hold and a leader five, each its own (the defaults are 2 and 2).
      */
     @Test
-    void theSpinToleranceIsTakenFromItsProperty() throws Exception {
+    void theSpinTolerancesAreTakenFromTheirProperties() throws Exception {
         List<String> options = new ArrayList<>(ChildJvm.kitFlags());
         options.add("-Dnumaloom.spinHolds=0");
-        ChildJvm.Result result = ChildJvm.run(SpinTolerance.class, options, 60);
+        options.add("-Dnumaloom.leaderSpinHolds=5");
+        ChildJvm.Result result = ChildJvm.run(SpinTolerances.class, options, 60);
         assertFalse(result.hung(), "the child JVM did not finish");
         assertEquals(0, result.exitCode(), result.output());
-        assertTrue(result.output().contains("tolerance 0: gives up after one hold: true, at its first read: false"),
-                result.output());
+        assertTrue(result.output().contains("an arrival tolerates 0 holds, a leader 5"), result.output());
     }
 
-    /** The child JVM of {@link #theSpinToleranceIsTakenFromItsProperty}: the tolerance as the engine read it, and one rule applied. */
-    public static final class SpinTolerance {
-        private SpinTolerance() {
+    /** The child JVM of {@link #theSpinTolerancesAreTakenFromTheirProperties}: the tolerances as a spinner gets them. */
+    public static final class SpinTolerances {
+        private SpinTolerances() {
         }
 
         public static void main(String[] args) {
-            long first = 5 * LeaderLock.STAMP | LeaderLock.HELD;
-            System.out.println("tolerance " + LeaderLock.SPIN_HOLDS
-                    + ": gives up after one hold: " + LeaderLock.givesSpinUp(first + LeaderLock.STAMP, first)
-                    + ", at its first read: " + LeaderLock.givesSpinUp(first, first));
+            QNode leader = new QNode(Thread.currentThread(), 0);
+            System.out.println("an arrival tolerates " + LeaderLock.holdsTolerated(null) + " holds, a leader "
+                    + LeaderLock.holdsTolerated(leader));
         }
     }
 
