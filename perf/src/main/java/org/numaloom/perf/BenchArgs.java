@@ -1,6 +1,7 @@
 package org.numaloom.perf;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,17 +28,18 @@ import org.numaloom.perf.placement.Placement;
  * @param remoteCostNanos the modelled cost charged to each remote hand-off; 0 for none
  * @param out         where results go; empty for {@code results/<yyyyMMdd-HHmmss>}
  * @param gate        a thresholds file to check the ratios against at the end
+ * @param timeLimit   the wall-clock time the JMH runs may take, in seconds; empty for no limit
  */
 record BenchArgs(Optional<String> config, boolean quick, List<String> locks, List<Integer> threads, String pin,
                  int parallelism, Optional<String> topology, long remoteCostNanos, Optional<Path> out,
-                 Optional<Path> gate, boolean help) {
+                 Optional<Path> gate, Optional<Duration> timeLimit, boolean help) {
 
     static final String DEFAULT_CONFIG = "quick";
 
     static final String SYNOPSIS = "usage: numaloom bench [--config FILE|NAME] [--quick] [--lock NAME]... "
             + "[--threads N,N,...] [--pin " + Placement.SYNOPSIS + "] [--parallelism N] [--topology SPEC|DIR] "
             + "[--remote-cost-ns N] [--out DIR] "
-            + "[--gate THRESHOLDS] [--help]";
+            + "[--gate THRESHOLDS] [--time-limit SECONDS] [--help]";
 
     /**
      * The arguments, parsed.
@@ -55,6 +57,7 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
         long remoteCostNanos = 0;
         Optional<Path> out = Optional.empty();
         Optional<Path> gate = Optional.empty();
+        Optional<Duration> timeLimit = Optional.empty();
         boolean help = false;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
@@ -69,12 +72,13 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 case "--remote-cost-ns" -> remoteCostNanos = nanos(valueOf(args, ++i, option), option);
                 case "--out" -> out = Optional.of(Path.of(valueOf(args, ++i, option)));
                 case "--gate" -> gate = Optional.of(Path.of(valueOf(args, ++i, option)));
+                case "--time-limit" -> timeLimit = Optional.of(Duration.ofSeconds(count(valueOf(args, ++i, option), option)));
                 case "--help", "-h" -> help = true;
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
         }
         return new BenchArgs(config, quick, List.copyOf(locks), List.copyOf(threads), pin, parallelism, topology,
-                remoteCostNanos, out, gate, help);
+                remoteCostNanos, out, gate, timeLimit, help);
     }
 
     /**
@@ -110,6 +114,9 @@ record BenchArgs(Optional<String> config, boolean quick, List<String> locks, Lis
                 + "  --out DIR            where results go (default results/<yyyyMMdd-HHmmss>)\n"
                 + "  --gate THRESHOLDS    after the run, check ratios (and remote hand-off fractions) against a\n"
                 + "                       thresholds file (ci/perf-thresholds.txt); exit status 3 if one fails\n"
+                + "  --time-limit SECONDS no JMH run starts that the runs of its bench so far say would end past\n"
+                + "                       this time from the first; what ran is published, the rounds every lock\n"
+                + "                       finished in the ratios (for a machine lent for minutes, under timeout)\n"
                 + "  --help               this text\n\n"
                 + "Named configs (perf/configs/NAME.json):\n" + namedConfigs + "\n"
                 + "Benches a config can name (docs/benchmarks.md has their fields):\n" + benches() + "\n"

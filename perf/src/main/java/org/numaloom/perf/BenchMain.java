@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
@@ -129,7 +130,7 @@ public final class BenchMain {
         String stamp = LocalDateTime.now().format(RUN_STAMP);
         Path out = args.out().orElseGet(() -> resultsRoot().resolve(stamp));
         Files.createDirectories(out.resolve("jmh"));
-        Outcome outcome = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine);
+        Outcome outcome = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine, args.timeLimit());
         boolean gatePassed = thresholds.isEmpty() || passes(thresholds.get(), outcome.rows());
         if (!outcome.failures().isEmpty()) {
             System.err.printf(Locale.ROOT, outcome.rows().isEmpty()
@@ -220,7 +221,7 @@ public final class BenchMain {
         return results != null && !results.isBlank() ? Path.of(results) : home().resolve("results");
     }
 
-    private Outcome run(String stamp, String[] commandLine) throws IOException {
+    private Outcome run(String stamp, String[] commandLine, Optional<Duration> timeLimit) throws IOException {
         List<String> forkFlags = forkFlags();
         List<JmhRun> plan = JmhRun.plan(config, placement, cpus);
         Files.writeString(out.resolve("config.json"), configJson());
@@ -228,7 +229,7 @@ public final class BenchMain {
                 config.benches().size(), plan.size(), plan.stream().mapToInt(JmhRun::iterations).sum(),
                 placement.describe(), out);
         Progress progress = new Progress(console, plan);
-        return measure(plan, run -> execute(run, forkFlags, progress), stamp, commandLine);
+        return measure(plan, run -> execute(run, forkFlags, progress), new TimeLimit(timeLimit, System::nanoTime), stamp, commandLine);
     }
 
     /**
@@ -238,15 +239,25 @@ public final class BenchMain {
      * ratios leave out the rounds it was in (they pair rounds by number). The run is published even
      * if every JMH run failed: {@code report.md} then says what failed and where JMH's output is.
      */
-    Outcome measure(List<JmhRun> plan, RunExecutor executor, String stamp, String[] commandLine) throws IOException {
+    Outcome measure(List<JmhRun> plan, RunExecutor executor, TimeLimit limit, String stamp, String[] commandLine)
+            throws IOException {
         Ideal.UnitCosts costs = null;
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<MachineLoad.RunLoad> loads = new ArrayList<>();
+        List<JmhRun> notStarted = List.of();
         MachinePace.Probes paces = new MachinePace.Probes(pace.getAsDouble());
-        for (JmhRun run : plan) {
+        for (int i = 0; i < plan.size(); i++) {
+            JmhRun run = plan.get(i);
+            if (!limit.allows(run)) {
+                notStarted = plan.subList(i, plan.size());
+                console.printf(Locale.ROOT, "%nbench: --time-limit %d s: %s would end past it; %d of %d JMH runs not"
+                        + " started, what ran is published%n", limit.seconds().orElseThrow(), run.name(), notStarted.size(), plan.size());
+                break;
+            }
             Collection<RunResult> results;
             MachineLoad.Sample before = machine.get();
+            limit.started();
             try {
                 results = executor.execute(run);
             } catch (RunnerException e) {
@@ -258,6 +269,7 @@ public final class BenchMain {
                 failures.add(failure);
                 continue;
             } finally {
+                limit.ended(run);
                 loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
                 paces.after(run.name(), pace.getAsDouble());
             }
@@ -267,8 +279,10 @@ public final class BenchMain {
                 executed.add(new Results.Executed(run, results));
             }
         }
-        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures,
-                List.of(MachineLoad.describe(loads), MachinePace.describe(paces), WarmUp.describe(WarmUp.judge(executed))));
+        List<String> conditions = new ArrayList<>(List.of(MachineLoad.describe(loads), MachinePace.describe(paces),
+                WarmUp.describe(WarmUp.judge(executed))));
+        limit.describe(notStarted, plan.size()).ifPresent(conditions::add);
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, conditions);
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -281,7 +295,7 @@ public final class BenchMain {
      * @param failedRuns the JMH runs that failed, as the console reported them
      * @param conditions what the runs were measured under, a line each: other work, the machine's pace,
      *                   locks still warming up ({@link MachineLoad#describe}, {@link MachinePace#describe},
-     *                   {@link WarmUp#describe})
+     *                   {@link WarmUp#describe}), and what a time limit left out ({@link TimeLimit#describe})
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
                            List<String> failedRuns, List<String> conditions) throws IOException {

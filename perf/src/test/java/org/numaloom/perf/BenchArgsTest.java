@@ -3,6 +3,7 @@ package org.numaloom.perf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,7 @@ class BenchArgsTest {
         assertEquals(0, args.remoteCostNanos());
         assertEquals(Optional.empty(), args.out());
         assertEquals(Optional.empty(), args.gate());
+        assertEquals(Optional.empty(), args.timeLimit());
         assertFalse(args.help());
     }
 
@@ -42,7 +44,7 @@ class BenchArgsTest {
     void everyOption() {
         BenchArgs args = BenchArgs.parse("--config", "high", "--quick", "--lock", "mcs,NUMA_MCS", "--lock", "SYNCHRONIZED",
                 "--threads", "64,2", "--pin", "nodes=0", "--parallelism", "3", "--topology", "2 nodes x 1 cpus", "--remote-cost-ns", "130", "--out", "somewhere",
-                "--gate", "ci/perf-thresholds.txt", "--help");
+                "--gate", "ci/perf-thresholds.txt", "--time-limit", "540", "--help");
         assertEquals(Optional.of("high"), args.config());
         assertTrue(args.quick());
         assertEquals(List.of("mcs", "NUMA_MCS", "SYNCHRONIZED"), args.locks(), "names are resolved with the config");
@@ -53,6 +55,7 @@ class BenchArgsTest {
         assertEquals(130, args.remoteCostNanos());
         assertEquals(Optional.of(Path.of("somewhere")), args.out());
         assertEquals(Optional.of(Path.of("ci/perf-thresholds.txt")), args.gate());
+        assertEquals(Optional.of(Duration.ofSeconds(540)), args.timeLimit());
         assertTrue(args.help());
     }
 
@@ -82,6 +85,8 @@ class BenchArgsTest {
                 + " transfer costs around 100-300 ns)", failure("--remote-cost-ns", "-1"));
         assertTrue(failure("--remote-cost-ns", "100001").startsWith("--remote-cost-ns value 100001 is out of range"));
         assertEquals(100_000, BenchArgs.parse("--remote-cost-ns", "100000").remoteCostNanos(), "the bound itself");
+        assertEquals("--time-limit value '9m' is not a number; expected whole numbers >= 1", failure("--time-limit", "9m"));
+        assertEquals("--time-limit value 0 is too small; expected at least 1", failure("--time-limit", "0"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -67,7 +68,7 @@ class BenchMainTest {
             }
             return List.of(JmhResults.run(JmhResults.iteration(run.variant().equals("SYNCHRONIZED@c1") ? 2_000_000 : 1_000_000,
                     0, 1000)));
-        }, "20261127-120000", new String[0]);
+        }, TimeLimit.none(), "20261127-120000", new String[0]);
 
         Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS@c1")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "a ratio to the plain UNFAIR_REENTRANT: " + mcs.vsUnfairReentrant());
@@ -91,7 +92,7 @@ class BenchMainTest {
                 });
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
 
-        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), "20261127-120000",
+        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), TimeLimit.none(), "20261127-120000",
                 new String[0]);
 
         String report = Files.readString(out.resolve("report.md"));
@@ -122,12 +123,45 @@ class BenchMainTest {
                 throw new RunnerException("Benchmark caught the exception");
             }
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
-        }, "20261128-120000", new String[0]);
+        }, TimeLimit.none(), "20261128-120000", new String[0]);
 
         assertEquals(plan.size() + 1, probed.get(), "a probe before the first run and after each");
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains(": median 50.5 ms, 50.0 to 100.0; the machine ran slow (a probe 1.5x the median or more) next to "
                 + plan.get(1).name() + " (51.0, 100.0 ms), " + plan.get(2).name() + " (100.0, 50.0 ms); "), report);
+    }
+
+    /**
+     * With {@code --time-limit 10} and runs of 3 s each, the fourth run would end at 12 s: it and the
+     * rest are not started, and the first round, which every lock finished, is published with the
+     * report saying what the limit left out.
+     */
+    @Test
+    void aTimeLimitStartsNoRunThatWouldEndPastItAndPublishesWhatRan(@TempDir Path out) throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
+                "short.json");
+        BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+        assertEquals(6, plan.size(), "MCS and the two JDK locks, twice: " + plan);
+        long[] clock = {0};
+        List<JmhRun> ran = new ArrayList<>();
+
+        BenchMain.Outcome outcome = bench.measure(plan, run -> {
+            ran.add(run);
+            clock[0] += 3_000_000_000L;
+            return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
+        }, new TimeLimit(Optional.of(Duration.ofSeconds(10)), () -> clock[0]), "20261129-120000", new String[0]);
+
+        assertEquals(plan.subList(0, 3).stream().map(JmhRun::name).toList(), ran.stream().map(JmhRun::name).toList(),
+                "runs started at 0, 3 and 6 s; at 9 s the next would end at 12");
+        assertEquals(3, outcome.rows().size(), "a row per lock of the round every lock finished: " + outcome.rows());
+        assertTrue(outcome.failures().isEmpty(), "runs the limit left out are not failures: " + outcome.failures());
+        String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("Time limit (--time-limit 10): 3 of 6 JMH runs not started, from " + plan.get(3).name()
+                + " on; the ratios use the rounds in which every lock of a bench ran"), report);
+        assertTrue(Files.readString(out.resolve("results.csv")).contains("MCS"), "the measured rows on disk");
     }
 
     /** The forks of MCS began slow and the baselines' did not: report.md and the console name MCS's cell alone. */
@@ -144,7 +178,7 @@ class BenchMainTest {
             BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
             bench.measure(plan, run -> List.of(run.variant().equals("MCS")
                     ? JmhResults.runOfForks(JmhResults.forkOfMillis(2.0, 1.0, 1.0))
-                    : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), "20261128-120000", new String[0]);
+                    : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), TimeLimit.none(), "20261128-120000", new String[0]);
         } finally {
             System.setOut(stdout);
         }
@@ -173,7 +207,7 @@ class BenchMainTest {
                 throw new RunnerException("Benchmark caught the exception");
             }
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
-        }, "20261127-120000", new String[0]);
+        }, TimeLimit.none(), "20261127-120000", new String[0]);
 
         assertEquals(List.of("MCS", "MCS@broken", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"), executed,
                 "the runs after the failed one still ran");
@@ -211,7 +245,7 @@ class BenchMainTest {
             }
             // each round's forks twice as fast as the round before, so that mixing rounds shows
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000 / run.round(), 0, 1000)));
-        }, "20261127-120000", new String[0]);
+        }, TimeLimit.none(), "20261127-120000", new String[0]);
 
         Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "MCS ran in round 2 only, UNFAIR_REENTRANT in round 1 only: "
@@ -242,7 +276,7 @@ class BenchMainTest {
 
         BenchMain.Outcome outcome = bench.measure(plan, run -> {
             throw new RunnerException("no JVM");
-        }, "20261127-120000", new String[0]);
+        }, TimeLimit.none(), "20261127-120000", new String[0]);
 
         assertEquals(plan.size(), outcome.failures().size());
         assertEquals(List.of(), outcome.rows());
