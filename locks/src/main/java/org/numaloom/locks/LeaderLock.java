@@ -185,13 +185,14 @@ abstract class LeaderLock extends LeaderLockFields {
     static final int DEFAULT_HANDOFF_BOUND = (int) HANDOFF_BOUND.value();
 
     /**
-     * The most holds (acquisitions of the free word, and leaders' announcements that they park) a
-     * spinner lets begin after its first read of the word before it gives its spin up (see
-     * "Leaving a busy lock to running threads"), for every lock of this engine: 2 unless set. On
-     * 2 carriers, of 2, 4, 8 and 16, 2 measured best overall on the short critical section (4 led
-     * at 16 threads only), and as good as the rule before it on the text statistics; on 16 carriers
-     * this rule lost the short section (docs/results.md, 2026-11-29), hence the property, which
-     * lets one build of the kit measure other tolerances side by side (a config's variants).
+     * The most holds (acquisitions of the free word, and leaders' announcements that they park) an
+     * arriving spinner (the spinning arrival, or one that would lead an empty queue) lets begin
+     * after its first read of the word before it gives its spin up and queues (see "Leaving a busy
+     * lock to running threads"), for every lock of this engine: 2 unless set. On 2 carriers, of 2,
+     * 4, 8 and 16, 2 measured best overall on the short critical section (4 led at 16 threads
+     * only), and as good as the rule before it on the text statistics; on 16 carriers this rule
+     * lost the short section (docs/results.md, 2026-11-29), hence the property, which lets one
+     * build of the kit measure other tolerances side by side (a config's variants).
      */
     static final Tuning.Setting SPIN_HOLDS_SETTING = Tuning.count("numaloom.spinHolds", 0, 2);
     /** {@link #SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */

@@ -238,6 +238,8 @@ public final class BenchMain {
      * others go on, so an hour of measuring is not lost to one lock; its rows are missing, and the
      * ratios leave out the rounds it was in (they pair rounds by number). The run is published even
      * if every JMH run failed: {@code report.md} then says what failed and where JMH's output is.
+     * Under a time limit no run starts that would end past it, nor any after it ({@link TimeLimit});
+     * what ran is published the same way, with a line saying how many runs were not started.
      */
     Outcome measure(List<JmhRun> plan, RunExecutor executor, TimeLimit limit, String stamp, String[] commandLine)
             throws IOException {
