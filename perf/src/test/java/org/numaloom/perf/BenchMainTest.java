@@ -34,6 +34,11 @@ class BenchMainTest {
     private static final BenchConfig CONFIG = BenchConfig.parse("""
             {"benches": [{"name": "consumeCpu", "payload": {"title": "High", "actionsCount": 640, "beforeCpuTokens": 0,
               "inCpuTokens": 1000, "yieldInCrit": true, "threads": [2], "locks": [{"name": "MCS"}]}}]}""", "mem.json");
+    /** The short section, MCS and the two JDK locks, in two rounds: six JMH runs. */
+    private static final BenchConfig TWO_ROUNDS_OF_MCS = BenchConfig.parse("""
+            {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+              "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
+            "rounds.json");
 
     @Test
     void theMeasurementsAreOnDiskBeforeAnythingThatDescribesThemCanFail(@TempDir Path out) throws Exception {
@@ -138,10 +143,7 @@ class BenchMainTest {
      */
     @Test
     void aTimeLimitStartsNoRunThatWouldEndPastItAndPublishesWhatRan(@TempDir Path out) throws Exception {
-        BenchConfig config = BenchConfig.parse("""
-                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
-                  "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
-                "short.json");
+        BenchConfig config = TWO_ROUNDS_OF_MCS;
         BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
         assertEquals(6, plan.size(), "MCS and the two JDK locks, twice: " + plan);
@@ -232,10 +234,7 @@ class BenchMainTest {
      */
     @Test
     void aFailedRoundLeavesNoRatioMadeOfTwoDifferentRounds(@TempDir Path out) throws Exception {
-        BenchConfig config = BenchConfig.parse("""
-                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
-                  "threads": [2], "rounds": 2, "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""",
-                "rounds.json");
+        BenchConfig config = TWO_ROUNDS_OF_MCS;
         BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
 
