@@ -28,7 +28,8 @@ import org.numaloom.perf.placement.Placement;
  * @param remoteCostNanos the modelled cost charged to each remote hand-off; 0 for none
  * @param out         where results go; empty for {@code results/<yyyyMMdd-HHmmss>}
  * @param gate        a thresholds file to check the ratios against at the end
- * @param timeLimit   the wall-clock time the JMH runs may take, in seconds; empty for no limit
+ * @param timeLimit   the wall-clock time the JMH runs may take (whole seconds on the command line);
+ *                    empty for no limit
  */
 record BenchArgs(Optional<String> config, boolean quick, List<String> locks, List<Integer> threads, String pin,
                  int parallelism, Optional<String> topology, long remoteCostNanos, Optional<Path> out,

@@ -271,10 +271,10 @@ public final class BenchMain {
                 failures.add(failure);
                 continue;
             } finally {
-                limit.ended(run);
                 loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
                 paces.after(run.name(), pace.getAsDouble());
             }
+            limit.completed(run);
             if (run.bench().equals(JmhRun.CALIBRATION)) {
                 costs = Results.unitCosts(results);
             } else {

@@ -9,17 +9,24 @@ import java.util.function.LongSupplier;
 
 /**
  * The wall-clock time a bench run may take ({@code --time-limit}): a JMH run starts only if the
- * runs of its bench so far, at their mean, say it ends within the limit. On a machine lent for a
- * few minutes the run then publishes its tables before an outer {@code timeout} stops it, where a
- * run stopped from outside would leave only JMH's files. The first run of a bench has no mean
- * to go by and starts if the limit has not passed.
+ * time so far and its expected length end within the limit. On a machine lent for a few minutes
+ * the run then publishes its tables before an outer {@code timeout} stops it, where a run stopped
+ * from outside would leave only JMH's files. A run's expected length is its iterations (warm-up
+ * and measured, every fork) at the time per iteration of its bench's completed runs, or of all
+ * completed runs where its bench has none yet; the first run of all starts while the limit has not
+ * passed. A run that failed is not counted: a lock that throws at once says nothing of how long the
+ * others take.
  */
 final class TimeLimit {
     private final Optional<Duration> limit;
     private final LongSupplier nanoClock;
     private final long startNanos;
-    private final Map<String, long[]> spentAndRunsByBench = new HashMap<>();
+    /** Per bench, and for all benches under {@link #ALL_BENCHES}: nanoseconds spent, iterations run. */
+    private final Map<String, long[]> spentAndIterations = new HashMap<>();
     private long runStartNanos;
+
+    /** The key of every bench's completed runs together; no bench id is empty. */
+    private static final String ALL_BENCHES = "";
 
     /** @param nanoClock {@link System#nanoTime}, or a test's; read now for the start */
     TimeLimit(Optional<Duration> limit, LongSupplier nanoClock) {
@@ -33,26 +40,30 @@ final class TimeLimit {
         return new TimeLimit(Optional.empty(), System::nanoTime);
     }
 
-    /** Whether {@code run} may start: no limit, or the time so far and its bench's mean run within it. */
+    /** Whether {@code run} may start: no limit, or the time so far and its expected length within it. */
     boolean allows(JmhRun run) {
-        if (limit.isEmpty()) {
-            return true;
-        }
-        long[] spent = spentAndRunsByBench.get(run.bench());
-        long expected = spent == null ? 0 : spent[0] / spent[1];
-        return nanoClock.getAsLong() - startNanos + expected <= limit.get().toNanos();
+        return limit.isEmpty() || nanoClock.getAsLong() - startNanos + expectedNanos(run) <= limit.get().toNanos();
     }
 
-    /** Marks the start of a run, which {@link #ended} times. */
+    /** {@code run}'s iterations at its bench's time per iteration so far, else every bench's; 0 before any run. */
+    private long expectedNanos(JmhRun run) {
+        long[] spent = spentAndIterations.getOrDefault(run.bench(), spentAndIterations.get(ALL_BENCHES));
+        return spent == null ? 0 : spent[0] * run.iterations() / spent[1];
+    }
+
+    /** Marks the start of a run, which {@link #completed} times. */
     void started() {
         runStartNanos = nanoClock.getAsLong();
     }
 
-    /** Adds the time since {@link #started} to the mean of {@code run}'s bench. */
-    void ended(JmhRun run) {
-        long[] spent = spentAndRunsByBench.computeIfAbsent(run.bench(), bench -> new long[2]);
-        spent[0] += nanoClock.getAsLong() - runStartNanos;
-        spent[1]++;
+    /** Counts the time since {@link #started} and {@code run}'s iterations, for its bench and for all. */
+    void completed(JmhRun run) {
+        long spent = nanoClock.getAsLong() - runStartNanos;
+        for (String key : List.of(run.bench(), ALL_BENCHES)) {
+            long[] sums = spentAndIterations.computeIfAbsent(key, k -> new long[2]);
+            sums[0] += spent;
+            sums[1] += run.iterations();
+        }
     }
 
     /** The limit in whole seconds, for the reports; empty for none. */

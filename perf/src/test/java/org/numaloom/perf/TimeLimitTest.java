@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code --time-limit}: a run starts only if its bench's mean run ends within the limit. */
+/** {@code --time-limit}: a run starts only if it is expected to end within the limit. */
 class TimeLimitTest {
     private static final List<Placement.HostCpu> CPUS = List.of(new Placement.HostCpu(0, 0), new Placement.HostCpu(1, 0));
     private static final List<JmhRun> PLAN = JmhRun.plan(BenchConfig.parse("""
@@ -27,27 +27,36 @@ class TimeLimitTest {
     private final TimeLimit limit = new TimeLimit(Optional.of(Duration.ofSeconds(10)), () -> clock[0]);
 
     @Test
-    void aRunStartsWhileTheTimeSoFarAndItsBenchsMeanRunFitTheLimit() {
+    void aRunStartsWhileTheTimeSoFarAndItsExpectedLengthFitTheLimit() {
         JmhRun shortSection = PLAN.get(0);
-        JmhRun high = firstOtherThan(shortSection);
+        assertTrue(limit.allows(shortSection), "the first run of all, with nothing to go by");
         runFor(shortSection, 4 * SECOND);
-        assertTrue(limit.allows(shortSection), "4 s so far and a mean of 4: ends at 8");
+        assertTrue(limit.allows(shortSection), "4 s so far and 4 s a run of this kind: ends at 8");
         clock[0] = 7 * SECOND;
-        assertFalse(limit.allows(shortSection), "7 s so far and a mean of 4: would end at 11");
-        assertTrue(limit.allows(high), "a bench with no run yet starts while the limit has not passed");
-        clock[0] = 10 * SECOND + 1;
-        assertFalse(limit.allows(high), "nor once it has");
+        assertFalse(limit.allows(shortSection), "7 s so far and 4 s a run: would end at 11");
     }
 
     @Test
-    void theMeanIsTheBenchsOwn() {
+    void aBenchWithNoRunYetIsExpectedToRunAtEveryBenchsTimePerIteration() {
         JmhRun shortSection = PLAN.get(0);
-        runFor(shortSection, 1 * SECOND);
+        JmhRun high = firstOtherThan(shortSection);
         runFor(shortSection, 3 * SECOND);
+        long expected = 3 * SECOND * high.iterations() / shortSection.iterations();
+        clock[0] = 10 * SECOND - expected;
+        assertTrue(limit.allows(high), high.iterations() + " iterations at 3 s per " + shortSection.iterations() + " end at 10 s");
+        clock[0]++;
+        assertFalse(limit.allows(high), "a nanosecond later they would end past it");
+    }
+
+    @Test
+    void aRunThatStartedButDidNotCompleteIsNotCounted() {
+        JmhRun shortSection = PLAN.get(0);
+        limit.started(); // a run that failed at once
+        runFor(shortSection, 2 * SECOND);
         clock[0] = 8 * SECOND;
-        assertTrue(limit.allows(shortSection), "runs of 1 and 3 s: a mean of 2, ending at 10");
-        clock[0] = 8 * SECOND + 1;
-        assertFalse(limit.allows(shortSection), "a nanosecond later it would end past 10");
+        assertTrue(limit.allows(shortSection), "one run of 2 s counted, not two of 1 s: ends at 10");
+        clock[0]++;
+        assertFalse(limit.allows(shortSection));
     }
 
     @Test
@@ -62,7 +71,7 @@ class TimeLimitTest {
     private void runFor(JmhRun run, long nanos) {
         limit.started();
         clock[0] += nanos;
-        limit.ended(run);
+        limit.completed(run);
     }
 
     private static JmhRun firstOtherThan(JmhRun run) {
