@@ -78,30 +78,31 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Leaving a busy lock to running threads.</b> A spinner reads the word, with one
  * {@link Thread#onSpinWait()} between two reads, and takes it when it finds it free, unless more
  * than {@link #SPIN_HOLDS} holds (2, or {@code -Dnumaloom.spinHolds}; a leader
- * {@link #LEADER_SPIN_HOLDS}, also 2) began since its first read ({@link #givesSpinUp}): every
- * acquisition of a free word advances a stamp in the word ({@link #STAMP}; so does a leader's
- * announcement that it parks), so the stamp's advance counts them. Past that, running threads keep
- * the lock busy without the spinner, and it gives its spin up and queues, as after a spin that ran
- * out of time. Spinning on would not make the lock any busier: the spinner's reads would pull the
- * word's cache line away from holders that take the lock again at once, and the holds it won would
- * keep one more thread, and one more CPU, in circulation over a saturated lock, each hold moving
- * the line to another CPU. Parking the surplus threads of a saturated lock restricts concurrency to
- * what the lock can use, the idea of Dice's "Malthusian Locks" (EuroSys 2017); HotSpot's monitors
- * read the same sign, a spinner that sees the owner change between two probes ending its spin
- * (objectMonitor.cpp, {@code try_spin}). A spinner tolerates a few holds because a thread that uses
- * a lock for one step of its work (a word counted into one of several maps) leaves gaps that last,
- * and one that waited through a hold or two still takes the word long before a woken thread would.
- * On 2 carriers of an Intel host (docs/results.md, 2026-11-29, seven interleaved rounds), a
- * counter++ section ran at 1.13×, 1.09× and 0.91× of {@code ReentrantLock} at 2, 16 and 64 threads
- * with a tolerance of 2, against 0.70×, 1.11× and 0.77× with the rule before (which spun on through
- * such holds, reading less often and declining the word while the lock turned over faster than it
- * read), and at 1.31×, 1.09× and 0.95× with no spin at all; the text statistics and the
- * high-contention bench, where no spin lost a quarter to a third, ran within 6% of the rule before
- * (within the runs' spread). A tolerance of 4 or more kept more of the short section's loss. A thread that gives
- * up as the spinning arrival, or as an arrival that would lead, spins once more, from a new first
- * read, as its queue's leader before it parks. Leaders' announcements count as holds: where leaders
- * of several queues park during one long hold, the spinning arrival may give its spin up although
- * no running thread took the word, and then waits as a leader, as they do.
+ * {@link #LEADER_SPIN_HOLDS}, 2 or {@code -Dnumaloom.leaderSpinHolds}) began since its first read
+ * ({@link #givesSpinUp}): every acquisition of a free word advances a stamp in the word
+ * ({@link #STAMP}; so does a leader's announcement that it parks), so the stamp's advance counts
+ * them. Past that, running threads keep the lock busy without the spinner, and it gives its spin
+ * up, as after a spin that ran out of time: an arrival queues, a leader parks. Spinning on would
+ * not make the lock any busier: the spinner's reads would pull the word's cache line away from
+ * holders that take the lock again at once, and the holds it won would keep one more thread, and
+ * one more CPU, in circulation over a saturated lock, each hold moving the line to another CPU.
+ * Parking the surplus threads of a saturated lock restricts concurrency to what the lock can use,
+ * the idea of Dice's "Malthusian Locks" (EuroSys 2017); HotSpot's monitors read the same sign, a
+ * spinner that sees the owner change between two probes ending its spin (objectMonitor.cpp,
+ * {@code try_spin}). A spinner tolerates a few holds because a thread that uses a lock for one step
+ * of its work (a word counted into one of several maps) leaves gaps that last, and one that waited
+ * through a hold or two still takes the word long before a woken thread would. On 2 carriers of an
+ * Intel host (docs/results.md, 2026-11-29, seven interleaved rounds), a counter++ section ran at
+ * 1.13×, 1.09× and 0.91× of {@code ReentrantLock} at 2, 16 and 64 threads with a tolerance of 2,
+ * against 0.70×, 1.11× and 0.77× with the rule before (which spun on through such holds, reading
+ * less often and declining the word while the lock turned over faster than it read), and at 1.31×,
+ * 1.09× and 0.95× with no spin at all; the text statistics and the high-contention bench, where no
+ * spin lost a quarter to a third, ran within 6% of the rule before (within the runs' spread). A
+ * tolerance of 4 or more kept more of the short section's loss. A thread that gives up as the
+ * spinning arrival, or as an arrival that would lead, spins once more, from a new first read, as
+ * its queue's leader before it parks. Leaders' announcements count as holds: where leaders of
+ * several queues park during one long hold, the spinning arrival may give its spin up although no
+ * running thread took the word, and then waits as a leader, as they do.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -190,9 +191,10 @@ abstract class LeaderLock extends LeaderLockFields {
      * after its first read of the word before it gives its spin up and queues (see "Leaving a busy
      * lock to running threads"), for every lock of this engine: 2 unless set. On 2 carriers, of 2,
      * 4, 8 and 16, 2 measured best overall on the short critical section (4 led at 16 threads
-     * only), and as good as the rule before it on the text statistics; on 16 carriers this rule
-     * lost the short section (docs/results.md, 2026-11-29), hence the property, which lets one
-     * build of the kit measure other tolerances side by side (a config's variants).
+     * only), and as good as the rule before it on the text statistics; on 16 carriers the engine
+     * with this rule lost the short section (docs/results.md, 2026-11-29; which part of it is to
+     * blame is not yet measured), hence the property, which lets one build of the kit measure
+     * other tolerances side by side (a config's variants).
      */
     static final Tuning.Setting SPIN_HOLDS_SETTING = Tuning.count("numaloom.spinHolds", 0, 2);
     /** {@link #SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
