@@ -22,6 +22,11 @@ class SwitchCostBenchmarkTest {
         benchmark.startWaitingThreads();
         assertDoesNotThrow(() -> benchmark.yieldAll(new PinnedCarriers(), memory));
         assertFalse(Double.isNaN(memory.heapBytesPerThread), "set from the measurement");
-        assertTrue(memory.heapBytesPerThread > 0, "a waiting thread holds some heap: " + memory.heapBytesPerThread);
+        if (kind.equals(SwitchCostBenchmark.VIRTUAL)) {
+            // A virtual thread's stack lives on the heap: kilobytes each, far above the heap's noise.
+            // A platform thread holds a few hundred bytes there, which that noise can outweigh (a CI
+            // run of 2026-11-29 measured -6.48 bytes per thread), so only its being measured is checked.
+            assertTrue(memory.heapBytesPerThread > 0, "a waiting thread holds some heap: " + memory.heapBytesPerThread);
+        }
     }
 }
