@@ -35,11 +35,6 @@ final class TimeLimit {
         this.startNanos = nanoClock.getAsLong();
     }
 
-    /** No limit. */
-    static TimeLimit none() {
-        return new TimeLimit(Optional.empty(), System::nanoTime);
-    }
-
     /** Whether {@code run} may start: no limit, or the time so far and its expected length within it. */
     boolean allows(JmhRun run) {
         return limit.isEmpty() || nanoClock.getAsLong() - startNanos + expectedNanos(run) <= limit.get().toNanos();

@@ -34,6 +34,7 @@ class BenchMainTest {
     private static final BenchConfig CONFIG = BenchConfig.parse("""
             {"benches": [{"name": "consumeCpu", "payload": {"title": "High", "actionsCount": 640, "beforeCpuTokens": 0,
               "inCpuTokens": 1000, "yieldInCrit": true, "threads": [2], "locks": [{"name": "MCS"}]}}]}""", "mem.json");
+    private static final TimeLimit NO_LIMIT = new TimeLimit(Optional.empty(), System::nanoTime);
     /** The short section, MCS and the two JDK locks, in two rounds: six JMH runs. */
     private static final BenchConfig TWO_ROUNDS_OF_MCS = BenchConfig.parse("""
             {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
@@ -73,7 +74,7 @@ class BenchMainTest {
             }
             return List.of(JmhResults.run(JmhResults.iteration(run.variant().equals("SYNCHRONIZED@c1") ? 2_000_000 : 1_000_000,
                     0, 1000)));
-        }, TimeLimit.none(), "20261127-120000", new String[0]);
+        }, NO_LIMIT, "20261127-120000", new String[0]);
 
         Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS@c1")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "a ratio to the plain UNFAIR_REENTRANT: " + mcs.vsUnfairReentrant());
@@ -97,7 +98,7 @@ class BenchMainTest {
                 });
         List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
 
-        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), TimeLimit.none(), "20261127-120000",
+        bench.measure(plan, run -> List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000))), NO_LIMIT, "20261127-120000",
                 new String[0]);
 
         String report = Files.readString(out.resolve("report.md"));
@@ -128,7 +129,7 @@ class BenchMainTest {
                 throw new RunnerException("Benchmark caught the exception");
             }
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
-        }, TimeLimit.none(), "20261128-120000", new String[0]);
+        }, NO_LIMIT, "20261128-120000", new String[0]);
 
         assertEquals(plan.size() + 1, probed.get(), "a probe before the first run and after each");
         String report = Files.readString(out.resolve("report.md"));
@@ -180,7 +181,7 @@ class BenchMainTest {
             BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
             bench.measure(plan, run -> List.of(run.variant().equals("MCS")
                     ? JmhResults.runOfForks(JmhResults.forkOfMillis(2.0, 1.0, 1.0))
-                    : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), TimeLimit.none(), "20261128-120000", new String[0]);
+                    : JmhResults.runOfForks(JmhResults.forkOfMillis(1.0, 1.0, 1.0))), NO_LIMIT, "20261128-120000", new String[0]);
         } finally {
             System.setOut(stdout);
         }
@@ -209,7 +210,7 @@ class BenchMainTest {
                 throw new RunnerException("Benchmark caught the exception");
             }
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
-        }, TimeLimit.none(), "20261127-120000", new String[0]);
+        }, NO_LIMIT, "20261127-120000", new String[0]);
 
         assertEquals(List.of("MCS", "MCS@broken", "UNFAIR_REENTRANT", "FAIR_REENTRANT", "SYNCHRONIZED"), executed,
                 "the runs after the failed one still ran");
@@ -244,7 +245,7 @@ class BenchMainTest {
             }
             // each round's forks twice as fast as the round before, so that mixing rounds shows
             return List.of(JmhResults.run(JmhResults.iteration(1_000_000 / run.round(), 0, 1000)));
-        }, TimeLimit.none(), "20261127-120000", new String[0]);
+        }, NO_LIMIT, "20261127-120000", new String[0]);
 
         Compared mcs = outcome.rows().stream().filter(row -> row.measurement().lock().equals("MCS")).findFirst().orElseThrow();
         assertTrue(Double.isNaN(mcs.vsUnfairReentrant()), "MCS ran in round 2 only, UNFAIR_REENTRANT in round 1 only: "
@@ -275,7 +276,7 @@ class BenchMainTest {
 
         BenchMain.Outcome outcome = bench.measure(plan, run -> {
             throw new RunnerException("no JVM");
-        }, TimeLimit.none(), "20261127-120000", new String[0]);
+        }, NO_LIMIT, "20261127-120000", new String[0]);
 
         assertEquals(plan.size(), outcome.failures().size());
         assertEquals(List.of(), outcome.rows());
