@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
  * as with {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot
  * monitor. The word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be
- * parked, and a stamp ({@link #STAMP}, see "Leaving a busy lock to running threads"). A holder
+ * parked, and a stamp ({@link #STAMP}, see "Taking the word"). A holder
  * that took a free word keeps the word it wrote ({@code heldWord}), and its release frees the word
  * with one compare-and-set that expects that value: it reads nothing first, and a leader that
  * announced itself meanwhile changed the word, so the compare-and-set fails and the full release
@@ -75,34 +75,34 @@ import java.util.concurrent.locks.LockSupport;
  * is scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers,
  * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
  *
- * <p><b>Leaving a busy lock to running threads.</b> A spinner reads the word, with one
- * {@link Thread#onSpinWait()} between two reads, and takes it when it finds it free, unless more
- * than {@link #SPIN_HOLDS} holds (2, or {@code -Dnumaloom.spinHolds}; a leader
- * {@link #LEADER_SPIN_HOLDS}, 2 or {@code -Dnumaloom.leaderSpinHolds}) began since its first read
- * ({@link #givesSpinUp}): every acquisition of a free word advances a stamp in the word
- * ({@link #STAMP}; so does a leader's announcement that it parks), so the stamp's advance counts
- * them. Past that, running threads keep the lock busy without the spinner, and it gives its spin
- * up, as after a spin that ran out of time: an arrival queues, a leader parks. Spinning on would
- * not make the lock any busier: the spinner's reads would pull the word's cache line away from
- * holders that take the lock again at once, and the holds it won would keep one more thread, and
- * one more CPU, in circulation over a saturated lock, each hold moving the line to another CPU.
- * Parking the surplus threads of a saturated lock restricts concurrency to what the lock can use,
- * the idea of Dice's "Malthusian Locks" (EuroSys 2017); HotSpot's monitors read the same sign, a
- * spinner that sees the owner change between two probes ending its spin (objectMonitor.cpp,
- * {@code try_spin}). A spinner tolerates a few holds because a thread that uses a lock for one step
- * of its work (a word counted into one of several maps) leaves gaps that last, and one that waited
- * through a hold or two still takes the word long before a woken thread would. On 2 carriers of an
- * Intel host (docs/results.md, 2026-11-29, seven interleaved rounds), a counter++ section ran at
- * 1.13×, 1.09× and 0.91× of {@code ReentrantLock} at 2, 16 and 64 threads with a tolerance of 2,
- * against 0.70×, 1.11× and 0.77× with the rule before (which spun on through such holds, reading
- * less often and declining the word while the lock turned over faster than it read), and at 1.31×,
- * 1.09× and 0.95× with no spin at all; the text statistics and the high-contention bench, where no
- * spin lost a quarter to a third, ran within 6% of the rule before (within the runs' spread). A
- * tolerance of 4 or more kept more of the short section's loss. A thread that gives up as the
- * spinning arrival, or as an arrival that would lead, spins once more, from a new first read, as
- * its queue's leader before it parks. Leaders' announcements count as holds: where leaders of
- * several queues park during one long hold, the spinning arrival may give its spin up although no
- * running thread took the word, and then waits as a leader, as they do.
+ * <p><b>Taking the word.</b> A spinner reads the word, with a pause of {@link Thread#onSpinWait()}
+ * calls between two reads, and takes a free word only if its stamp is the one the spinner read
+ * last, or on its first read ({@link #takesFreeWord}): the hold it waited on has ended and nobody
+ * has taken the lock since. Every acquisition of a free word advances a stamp in the word
+ * ({@link #STAMP}; so does a leader's announcement that it parks), so a stamp that moved on while
+ * the spinner paused shows the lock turning over among running threads, and the word free only in
+ * the gap between two of their holds. Taking it there keeps the lock no busier, but moves the
+ * word's cache line to the spinner and turns the thread that was about to take it again into a
+ * waiter, which then takes it back at the next such gap: a transfer of the line every few holds.
+ * So the spinner declines the word and pauses longer, doubling its pause (up to
+ * {@link #MAX_PAUSES}) while the stamp moves and halving it while one hold lasts
+ * ({@link #nextPause}): it reads the word's line less often the faster the lock turns over, and
+ * takes the word when a hold ends with nobody behind it, or gives up when its time runs out.
+ * HotSpot's monitors read the same sign (a spinner that sees the owner change between two probes
+ * ends its spin, objectMonitor.cpp, {@code try_spin}); here the spinner stays, since a woken thread
+ * costs more than the spin (see "Spinning").
+ *
+ * <p>Many cores settled this rule. On 16 carriers (docs/results.md, 2026-11-30), a counter++
+ * section ran at 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256
+ * threads with it, against 0.60×, 0.91×, 0.83× and 1.03× in the same run with the rule of
+ * 2026-11-29, which read the word after every single pause, took every free word it read, and
+ * gave its spin up once more than two holds began (leaving a busy lock to running threads by
+ * parking its spinners, after Dice's "Malthusian Locks", EuroSys 2017). That rule had won on 2
+ * carriers, where a spinner's reads cost little. Its give-up was not what lost on 16: without it
+ * (spinners that never gave up for holds) the short section ran at 0.62–0.70× of
+ * {@code ReentrantLock} there, so the cost lies in the fast reads and the words taken in a
+ * running thread's gap. The text statistics and high contention ran within 8% of each other
+ * under the two rules.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -185,32 +185,6 @@ abstract class LeaderLock extends LeaderLockFields {
     /** {@link #HANDOFF_BOUND}'s value, or its default if the property was refused. */
     static final int DEFAULT_HANDOFF_BOUND = (int) HANDOFF_BOUND.value();
 
-    /**
-     * The most holds (acquisitions of the free word, and leaders' announcements that they park) an
-     * arriving spinner (the spinning arrival, or one that would lead an empty queue) lets begin
-     * after its first read of the word before it gives its spin up and queues (see "Leaving a busy
-     * lock to running threads"), for every lock of this engine: 2 unless set. On 2 carriers, of 2,
-     * 4, 8 and 16, 2 measured best overall on the short critical section (4 led at 16 threads
-     * only), and as good as the rule before it on the text statistics; on 16 carriers the engine
-     * with this rule lost the short section (docs/results.md, 2026-11-29; which part of it is to
-     * blame is not yet measured), hence the property, which lets one build of the kit measure
-     * other tolerances side by side (a config's variants).
-     */
-    static final Tuning.Setting SPIN_HOLDS_SETTING = Tuning.count("numaloom.spinHolds", 0, 2);
-    /** {@link #SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
-    static final int SPIN_HOLDS = (int) SPIN_HOLDS_SETTING.value();
-    /**
-     * {@link #SPIN_HOLDS_SETTING}'s counterpart for a queue's leader: 2 unless set. Apart from the
-     * arrivals' because a leader that gives up does more than queue: it parks and sets the
-     * {@code LEADER_PARKED} hint, which sends every release down the slow path, and each
-     * {@code handOffBound}-th of them hands the lock to it while it is parked. On 2 carriers a
-     * leader that gave up for no number of holds, only for time, ran within the runs' spread of
-     * one that tolerates 2 (docs/results.md, 2026-11-29); 16 carriers are yet to tell.
-     */
-    static final Tuning.Setting LEADER_SPIN_HOLDS_SETTING = Tuning.count("numaloom.leaderSpinHolds", 0, 2);
-    /** {@link #LEADER_SPIN_HOLDS_SETTING}'s value, or its default if the property was refused. */
-    static final int LEADER_SPIN_HOLDS = (int) LEADER_SPIN_HOLDS_SETTING.value();
-
     /** Trailing padding of the hot fields. */
     @SuppressWarnings("unused")
     private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
@@ -233,8 +207,6 @@ abstract class LeaderLock extends LeaderLockFields {
         if (handOffBound < 1) {
             throw new IllegalArgumentException("handOffBound must be >= 1, got " + handOffBound);
         }
-        SPIN_HOLDS_SETTING.checked(); // no lock has tolerances of its own: a refused one stops them all
-        LEADER_SPIN_HOLDS_SETTING.checked();
         this.locator = locator;
         this.maxSpinNanos = Math.min(checkedSpin(maxSpinNanos), Integer.MAX_VALUE);
         this.handOffBound = handOffBound;
@@ -409,7 +381,8 @@ abstract class LeaderLock extends LeaderLockFields {
     /**
      * Spins on the word while that may pay off: within the current spin budget, while the holder
      * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
-     * while the lock is not kept busy by running threads ({@link #givesSpinUp}). Adapts the budget:
+     * taking the word only where no other hold began since its last read ({@link #takesFreeWord}),
+     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}). Adapts the budget:
      * a spin that took the word earns the next ones more time, one that ran out leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
@@ -425,17 +398,14 @@ abstract class LeaderLock extends LeaderLockFields {
         if (budget == 0) {
             return takeWordIfFree();
         }
-        long holds = holdsTolerated(leader);
         long start = System.nanoTime();
-        long first = state;
-        for (long s = first; ; s = state) {
+        long lastSeen = NOT_READ;
+        for (int pause = 1; ; ) {
+            long s = state;
             if (leader != null && leader.status == QNode.GRANTED) {
                 return true; // handed over: the word stays held for this leader
             }
-            if (givesSpinUp(s, first, holds)) {
-                return false;
-            }
-            if ((s & HELD) == 0) {
+            if ((s & HELD) == 0 && takesFreeWord(s, lastSeen)) {
                 if (takeFreeWord(s)) {
                     growSpinBudget(budget);
                     return true;
@@ -449,23 +419,33 @@ abstract class LeaderLock extends LeaderLockFields {
                 shrinkSpinBudget(budget);
                 return false;
             }
-            Thread.onSpinWait();
+            pause = nextPause(pause, s, lastSeen);
+            lastSeen = s;
+            for (int i = 0; i < pause; i++) {
+                Thread.onSpinWait();
+            }
         }
     }
 
     /**
-     * Whether a spinner that read {@code first} when its spin began and reads {@code word} now
-     * gives its spin up: if more than {@code holds} holds began in between (or leaders announced
-     * that they park), running threads keep the lock busy without it (see "Leaving a busy lock to
-     * running threads" above).
+     * Whether a spinner that reads the word free, as {@code free}, takes it: on its first read
+     * ({@code lastSeen} is {@link #NOT_READ}), or if the stamp is the one of its previous read,
+     * {@code lastSeen}: no other hold began since, and no leader announced that it parks.
+     * Otherwise the word is free in a running thread's gap between two holds, where taking it only
+     * moves the lock's cache line (see "Taking the word" above).
      */
-    static boolean givesSpinUp(long word, long first, long holds) {
-        return stampOf(word) - stampOf(first) > holds * STAMP; // up to 2^31 holds: the product fits a long
+    static boolean takesFreeWord(long free, long lastSeen) {
+        return lastSeen == NOT_READ || stampOf(free) == stampOf(lastSeen);
     }
 
-    /** The holds a spinner tolerates: {@link #LEADER_SPIN_HOLDS} for a queue's leader, else {@link #SPIN_HOLDS}. */
-    static long holdsTolerated(QNode leader) {
-        return leader != null ? LEADER_SPIN_HOLDS : SPIN_HOLDS;
+    /**
+     * The number of {@link Thread#onSpinWait()} calls before a spinner's next read, after a pause
+     * of {@code pause} and a read of {@code word} that followed a read of {@code lastSeen}: halved
+     * (down to 1) if the word is unchanged, one hold lasting, else doubled (up to
+     * {@link #MAX_PAUSES}), the lock turning over or the hold it waited on ending.
+     */
+    static int nextPause(int pause, long word, long lastSeen) {
+        return word == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
     }
 
     /** The stamp of a word: every bit but {@code HELD} and the hint. */
@@ -654,14 +634,21 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     static final long LEADER_PARKED = 2;
     /**
      * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
-     * keeps it), and so does each leader's announcement that it parks. A spinner counts by it the
-     * holds begun since its first read ({@link LeaderLock#givesSpinUp}); a release that clears the
+     * keeps it), and so does each leader's announcement that it parks. A spinner that reads the same
+     * stamp twice knows that no other hold began in between ({@link LeaderLock#takesFreeWord}); a release that clears the
      * hint by compare-and-set fails if a leader announced itself since it read the word. The word is
      * a {@code long} so that the stamp never comes back to a value a thread read (2^62 steps).
      */
     static final long STAMP = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
     static final int SPIN_STEPS = 16;
+    /** The most {@link Thread#onSpinWait()} calls between two reads of the word by a spinner. */
+    static final int MAX_PAUSES = 64;
+    /**
+     * What a spinner has seen of the word before its first read: a value no word takes, since the
+     * word would need 2^62 - 1 advances of the stamp to reach it.
+     */
+    static final long NOT_READ = -1;
     /** {@link #successor} while an arriving thread spins for the word as its one spinning arrival. */
     static final QNode SPINNING_ARRIVAL = new QNode(null, 0);
 

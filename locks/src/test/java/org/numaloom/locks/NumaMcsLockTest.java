@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -243,65 +241,45 @@ class NumaMcsLockTest {
     }
 
     /**
-     * A spinner that tolerates 2 holds (the default for arrivals and leaders) gives its spin up once
-     * more than 2 began since its first read of the word, leaders' announcements counted as holds,
-     * and whatever the flags: running threads then keep the lock busy without it (see
-     * {@link LeaderLock}, "Leaving a busy lock to running threads").
+     * A spinner that reads the word free takes it where the hold it last saw has ended and nobody
+     * has taken the lock since, and declines it where another hold began and ended between its two
+     * reads: there the word is free only in a running thread's gap between two holds, and taking it
+     * moves the lock's cache line for nothing (see {@link LeaderLock}, "Taking the word").
      */
     @Test
-    void aSpinnerGivesItsSpinUpOnceMoreThanTwoHoldsBeganSinceItsFirstRead() {
-        long first = 5 * LeaderLock.STAMP | LeaderLock.HELD;
-        assertFalse(LeaderLock.givesSpinUp(first, first, 2), "at its first read");
-        assertFalse(LeaderLock.givesSpinUp(first & ~LeaderLock.HELD, first, 2), "the hold it saw at its first read ended");
-        assertFalse(LeaderLock.givesSpinUp(first + LeaderLock.STAMP, first, 2), "one more hold began");
-        assertFalse(LeaderLock.givesSpinUp(first + 2 * LeaderLock.STAMP | LeaderLock.LEADER_PARKED, first, 2),
-                "two more, the tolerance, with a leader's hint set meanwhile");
-        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP, first, 2), "three more");
-        assertTrue(LeaderLock.givesSpinUp(first + 3 * LeaderLock.STAMP & ~LeaderLock.HELD, first | LeaderLock.LEADER_PARKED, 2),
-                "three more, the word free and the hint cleared since the first read");
-        long most = Integer.MAX_VALUE; // the largest tolerance a property may set
-        assertFalse(LeaderLock.givesSpinUp(first + most * LeaderLock.STAMP, first, most), "as many holds as the largest tolerance");
-        assertTrue(LeaderLock.givesSpinUp(first + (most + 1) * LeaderLock.STAMP, first, most), "one more than the largest tolerance");
+    void aSpinnerTakesAFreeWordOnlyIfNoOtherHoldBeganSinceItsLastRead() {
+        long held = 5 * LeaderLock.STAMP | LeaderLock.HELD;
+        long freed = held & ~LeaderLock.HELD;
+        assertTrue(LeaderLock.takesFreeWord(freed, LeaderLock.NOT_READ), "a free word at the first read");
+        assertTrue(LeaderLock.takesFreeWord(freed, held), "the word freed by the hold it saw");
+        assertTrue(LeaderLock.takesFreeWord(freed, held | LeaderLock.LEADER_PARKED),
+                "the word freed by the hold it saw, by a release that cleared the hint");
+        assertFalse(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, held),
+                "the word freed after another hold began and ended between the two reads");
+        assertFalse(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, held | LeaderLock.LEADER_PARKED),
+                "the same, with a leader's hint cleared meanwhile");
+        assertTrue(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, freed + LeaderLock.STAMP),
+                "the word free at two reads in a row, with nobody taking it in between");
     }
 
     /**
-     * The spinning arrival, given a minute to spin, queues and parks once leaders of other nodes
-     * announce that they park while the lock stays held: the stamp moved on by more than the holds
-     * a spinner tolerates, which here are announcements, since a hold the spinner could not take
-     * would need the word never to be free while it reads. One leader more than needed, since the
-     * spinner may read the word for the first time just after the claim this test waits for (the
-     * exact count is {@link #aSpinnerGivesItsSpinUpOnceMoreThanTwoHoldsBeganSinceItsFirstRead}'s).
-     * The claim, still standing 10 ms after it was seen, shows that the spinner read its own budget
-     * before this test sets the leaders' to none (short of a 10 ms preemption between the two).
-     * The budget tells a spin given up from one that ran out of time (a minute's bound is an
-     * {@code int} of nanoseconds, 2.1 s, after which the spinner would queue and park too): only
-     * the latter rewrites it. Seen failing with the spin that went on through any number of holds:
-     * "the spin budget this test set ... ==> expected: <0> but was: <1610612737>".
+     * A spinner pauses longer between its reads while the lock turns over, halving its pause while
+     * one hold lasts, between one and {@link LeaderLock#MAX_PAUSES} calls of
+     * {@link Thread#onSpinWait()}: the faster the lock changes hands, the less often its cache line
+     * is pulled to the spinner.
      */
     @Test
-    void theSpinningArrivalQueuesOnceMoreHoldsThanItToleratesBegan() throws Exception {
-        int nodes = LeaderLock.SPIN_HOLDS + 3;
-        NumaMcsLock lock = new NumaMcsLock(LockCases.byThreadName(nodes), TimeUnit.MINUTES.toNanos(1), 64);
-        lock.lock();
-        Threads.Running<Void> spinner = Threads.running("spinner@0", () -> lockAndUnlock(lock));
-        Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
-                "the second thread never spun as the spinning arrival");
-        Thread.sleep(10);
-        assertSame(LeaderLock.SPINNING_ARRIVAL, lock.successor,
-                "the spinning arrival's claim 10 ms on: it spins with its budget read, not one this test sets below");
-        lock.spinNanos = 0; // the leaders below park at once, each announcing it; the spinner keeps its budget
-        List<Threads.Running<Void>> leaders = new ArrayList<>();
-        for (int node = 1; node < nodes; node++) {
-            leaders.add(Threads.running("leader@" + node, () -> lockAndUnlock(lock)).awaitBlocked());
-        }
-        spinner.awaitBlocked();
-        assertTrue(isLeader(lock.queueAt(0).leader, spinner.thread()), "the spinner, parked as node 0's leader");
-        assertEquals(0, lock.spinNanos, "the spin budget this test set, which a spin that ran out of time would have rewritten");
-        lock.unlock();
-        spinner.get();
-        for (Threads.Running<Void> leader : leaders) {
-            leader.get();
-        }
+    void aSpinnerPausesLongerWhileTheLockTurnsOver() {
+        long held = 5 * LeaderLock.STAMP | LeaderLock.HELD;
+        assertEquals(4, LeaderLock.nextPause(8, held, held), "one hold lasting: halved");
+        assertEquals(1, LeaderLock.nextPause(1, held, held), "never below one");
+        assertEquals(16, LeaderLock.nextPause(8, held + LeaderLock.STAMP, held), "another hold began: doubled");
+        assertEquals(16, LeaderLock.nextPause(8, held & ~LeaderLock.HELD, held), "the hold ended: doubled");
+        assertEquals(2, LeaderLock.nextPause(1, held, LeaderLock.NOT_READ), "after the first read: doubled");
+        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES, held + LeaderLock.STAMP, held),
+                "never above the cap");
+        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES / 2 + 1, held + LeaderLock.STAMP, held),
+                "doubled past the cap: the cap");
     }
 
     /**

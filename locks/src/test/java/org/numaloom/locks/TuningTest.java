@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -74,54 +72,7 @@ class TuningTest {
         assertTrue(printedLine(result, "MCS built"), result.output());
     }
 
-    /**
-     * In a JVM started with a bad spin tolerance: no lock of the lock word's engine has tolerances
-     * of its own, so every NUMA_MCS and CNA lock is refused, one built with its own spin and bound
-     * too; MCS, which does not read them, is built.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"numaloom.spinHolds", "numaloom.leaderSpinHolds"})
-    void aRefusedSpinToleranceStopsEveryLockOfTheEngine(String property) throws Exception {
-        List<String> options = new ArrayList<>(ChildJvm.kitFlags());
-        options.add("-D" + property + "=-1");
-        ChildJvm.Result result = ChildJvm.run(BuildLocks.class, options, 60);
-        assertFalse(result.hung(), "the child JVM did not finish");
-        assertEquals(0, result.exitCode(), result.output());
-        String refusal = " refused: -D" + property + "=-1 is not a whole number, 0 or more";
-        assertTrue(printedLine(result, "NUMA_MCS" + refusal), result.output());
-        assertTrue(printedLine(result, "CNA" + refusal), result.output());
-        assertTrue(printedLine(result, "NUMA_MCS with its own tuning" + refusal), result.output());
-        assertTrue(printedLine(result, "MCS built"), result.output());
-    }
-
-    /**
-     * In a JVM started with {@code -Dnumaloom.spinHolds=0 -Dnumaloom.leaderSpinHolds=5}, an arrival
-     * tolerates no hold and a leader five, each its own (the defaults are 2 and 2).
-     */
-    @Test
-    void theSpinTolerancesAreTakenFromTheirProperties() throws Exception {
-        List<String> options = new ArrayList<>(ChildJvm.kitFlags());
-        options.add("-Dnumaloom.spinHolds=0");
-        options.add("-Dnumaloom.leaderSpinHolds=5");
-        ChildJvm.Result result = ChildJvm.run(SpinTolerances.class, options, 60);
-        assertFalse(result.hung(), "the child JVM did not finish");
-        assertEquals(0, result.exitCode(), result.output());
-        assertTrue(printedLine(result, "an arrival tolerates 0 holds, a leader 5"), result.output());
-    }
-
-    /** The child JVM of {@link #theSpinTolerancesAreTakenFromTheirProperties}: the tolerances as a spinner gets them. */
-    public static final class SpinTolerances {
-        private SpinTolerances() {
-        }
-
-        public static void main(String[] args) {
-            QNode leader = new QNode(Thread.currentThread(), 0);
-            System.out.println("an arrival tolerates " + LeaderLock.holdsTolerated(null) + " holds, a leader "
-                    + LeaderLock.holdsTolerated(leader));
-        }
-    }
-
-    /** The child JVM of the refusal tests: builds each kind of lock and says what happened. */
+    /** The child JVM of the refusal test: builds each kind of lock and says what happened. */
     public static final class BuildLocks {
         private BuildLocks() {
         }
