@@ -13,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -246,6 +247,7 @@ public final class BenchMain {
         Ideal.UnitCosts costs = null;
         List<Results.Executed> executed = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        Set<String> failedBenches = new HashSet<>();
         List<MachineLoad.RunLoad> loads = new ArrayList<>();
         List<JmhRun> notStarted = List.of();
         MachinePace.Probes paces = new MachinePace.Probes(pace.getAsDouble());
@@ -269,6 +271,7 @@ public final class BenchMain {
                                 + " have no ideal and no efficiency" : "");
                 System.err.println("bench: failed, the other runs go on: " + failure);
                 failures.add(failure);
+                failedBenches.add(run.bench());
                 continue;
             } finally {
                 loads.add(MachineLoad.RunLoad.between(run.name(), before, machine.get()));
@@ -284,7 +287,8 @@ public final class BenchMain {
         List<String> conditions = new ArrayList<>(List.of(MachineLoad.describe(loads), MachinePace.describe(paces),
                 WarmUp.describe(WarmUp.judge(executed))));
         limit.describe(notStarted, plan.size()).ifPresent(conditions::add);
-        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, conditions);
+        Unmeasured unmeasured = new Unmeasured(failedBenches, notStarted.stream().map(JmhRun::bench).collect(Collectors.toSet()));
+        List<Compared> rows = publish(Results.of(executed, config), costs, stamp, commandLine, failures, conditions, unmeasured);
         return new Outcome(rows, List.copyOf(failures));
     }
 
@@ -298,16 +302,17 @@ public final class BenchMain {
      * @param conditions what the runs were measured under, a line each: other work, the machine's pace,
      *                   locks still warming up ({@link MachineLoad#describe}, {@link MachinePace#describe},
      *                   {@link WarmUp#describe}), and what a time limit left out ({@link TimeLimit#describe})
+     * @param unmeasured why a bench without rows has none
      */
     List<Compared> publish(List<Measurement> measured, Ideal.UnitCosts costs, String stamp, String[] commandLine,
-                           List<String> failedRuns, List<String> conditions) throws IOException {
+                           List<String> failedRuns, List<String> conditions, Unmeasured unmeasured) throws IOException {
         Map<String, Set<String>> locksByBench = config.benches().stream()
                 .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
                 bench -> locksByBench.getOrDefault(bench, Set.of()));
         Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
-        report(rows, conditions, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
+        report(rows, conditions, unmeasured, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),
                 Stream.of(Stream.of("Placement: " + placement.describe(), "Pinning check: " + pinning.describe()),
                         locality.describe(config).stream(), conditions.stream()).flatMap(lines -> lines).toList(), costs,
@@ -370,11 +375,12 @@ public final class BenchMain {
      * check and the {@code conditions} the run was measured under (other work, the machine's pace,
      * warm-up), which {@code report.md} lists with the placement.
      */
-    private void report(List<Compared> rows, List<String> conditions, Report.RunInfo info) throws IOException {
+    private void report(List<Compared> rows, List<String> conditions, Unmeasured unmeasured, Report.RunInfo info)
+            throws IOException {
         for (BenchSpec spec : config.benches()) {
             List<Compared> ofBench = rows.stream().filter(r -> r.measurement().bench().equals(spec.id())).toList();
             console.printf("%n%s (%s): %s%n", spec.title(), spec.id(), spec.work().describe());
-            console.print(ofBench.isEmpty() ? "not measured: its JMH runs failed (listed at the end)\n" : ResultTable.text(ofBench));
+            console.print(ofBench.isEmpty() ? "not measured: " + unmeasured.why(spec.id()) + "\n" : ResultTable.text(ofBench));
             List<String> variants = Report.variants(spec);
             if (!variants.isEmpty()) {
                 console.println("Variants:");
@@ -384,6 +390,32 @@ public final class BenchMain {
         Report.write(out, info, config.benches(), rows).ifPresent(noPng -> System.err.println("bench: charts: " + noPng));
         console.printf("%n%s%n%s%nresults: %s (report.md, results.csv, charts, jmh/)%n", info.placement().get(1),
                 String.join(System.lineSeparator(), conditions), out);
+    }
+
+    /**
+     * Why a bench has no rows: some of its JMH runs failed, or the time limit left them out (a bench
+     * whose rounds it cut before every lock ran in one has no rows either), or both.
+     *
+     * @param failed   the benches with a JMH run that failed
+     * @param leftOut  the benches with a JMH run that the time limit did not start
+     */
+    record Unmeasured(Set<String> failed, Set<String> leftOut) {
+        static final Unmeasured NONE = new Unmeasured(Set.of(), Set.of());
+
+        Unmeasured {
+            failed = Set.copyOf(failed);
+            leftOut = Set.copyOf(leftOut);
+        }
+
+        String why(String bench) {
+            boolean cut = leftOut.contains(bench);
+            if (failed.contains(bench)) {
+                return cut ? "some of its JMH runs failed (listed at the end), and --time-limit left the others out"
+                        : "its JMH runs failed (listed at the end)";
+            }
+            return cut ? "--time-limit left out its JMH runs, or all but too few rounds of them (see its line at the end)"
+                    : "no JMH run of it finished";
+        }
     }
 
     private String configJson() throws IOException {

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +50,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged")));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), BenchMain.Unmeasured.NONE));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -165,6 +167,66 @@ class BenchMainTest {
         assertTrue(report.contains("Time limit (--time-limit 10): 3 of 6 JMH runs not started, from " + plan.get(3).name()
                 + " on; the ratios use the rounds in which every lock of a bench ran"), report);
         assertEquals(ResultCsv.render(outcome.rows()), Files.readString(out.resolve("results.csv")), "the measured rows on disk");
+    }
+
+    /**
+     * A bench without rows says why under its title: its runs failed, the time limit left them out,
+     * or both (here every run takes a second of the limit's clock, and every run of MCS fails).
+     */
+    @Test
+    void aBenchWithoutRowsSaysWhetherItsRunsFailedOrWereLeftOut(@TempDir Path out) throws Exception {
+        String failed = "not measured: its JMH runs failed (listed at the end)";
+        String leftOut = "not measured: --time-limit left out its JMH runs, or all but too few rounds of them (see its line at the end)";
+        String both = "not measured: some of its JMH runs failed (listed at the end), and --time-limit left the others out";
+
+        String firstFails = printedUnder(out.resolve("a"), run -> run.bench().equals("short"), Optional.empty());
+        assertEquals(1, count(firstFails, failed), firstFails);
+        assertEquals(0, count(firstFails, leftOut) + count(firstFails, both), firstFails);
+
+        String secondLeftOut = printedUnder(out.resolve("b"), run -> false, Optional.of(Duration.ofMillis(3_500)));
+        assertEquals(1, count(secondLeftOut, leftOut), secondLeftOut);
+        assertEquals(0, count(secondLeftOut, failed) + count(secondLeftOut, both), secondLeftOut);
+
+        String mcsFailsThenLeftOut = printedUnder(out.resolve("c"), run -> run.variant().equals("MCS"), Optional.of(Duration.ofSeconds(4)));
+        assertEquals(1, count(mcsFailsThenLeftOut, both), mcsFailsThenLeftOut);
+        assertEquals(0, count(mcsFailsThenLeftOut, failed) + count(mcsFailsThenLeftOut, leftOut), mcsFailsThenLeftOut);
+    }
+
+    /**
+     * What {@link BenchMain#measure} prints for two short-section benches, "short" then "longer"
+     * (MCS and the two JDK locks each), every run a second long on the limit's clock, those that
+     * {@code fails} accepts throwing.
+     */
+    private static String printedUnder(Path out, Predicate<JmhRun> fails, Optional<Duration> limit)
+            throws Exception {
+        BenchConfig config = BenchConfig.parse("""
+                {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}},
+                 {"name": "shortSection", "payload": {"title": "Longer", "acquisitionsCount": 1000,
+                  "threads": [2], "locks": [{"name": "MCS"}, {"name": "FAIR_REENTRANT", "skip": true}]}}]}""", "two.json");
+        List<JmhRun> plan = JmhRun.plan(config, Placement.plan("none", 2, CPUS), CPUS);
+        long[] clock = {0};
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8)); // BenchMain prints to the System.out it is built with
+        try {
+            Files.createDirectories(out);
+            BenchMain bench = new BenchMain(config, Locality.of(Optional.empty(), 0), Placement.plan("none", 2, CPUS), CPUS, out);
+            bench.measure(plan, run -> {
+                clock[0] += 1_000_000_000L;
+                if (fails.test(run)) {
+                    throw new RunnerException(run.name() + " broke");
+                }
+                return List.of(JmhResults.run(JmhResults.iteration(1_000_000, 0, 1000)));
+            }, new TimeLimit(limit, () -> clock[0]), "20261130-120000", new String[0]);
+        } finally {
+            System.setOut(stdout);
+        }
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private static int count(String text, String line) {
+        return text.split(Pattern.quote(line), -1).length - 1;
     }
 
     /** The forks of MCS began slow and the baselines' did not: report.md and the console name MCS's cell alone. */
@@ -297,7 +359,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"));
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), BenchMain.Unmeasured.NONE);
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",
