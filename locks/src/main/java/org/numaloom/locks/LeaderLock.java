@@ -92,17 +92,17 @@ import java.util.concurrent.locks.LockSupport;
  * ends its spin, objectMonitor.cpp, {@code try_spin}); here the spinner stays, since a woken thread
  * costs more than the spin (see "Spinning").
  *
- * <p>Many cores settled this rule. On 16 carriers (docs/results.md, 2026-11-30), a counter++
- * section ran at 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256
- * threads with it, against 0.60×, 0.91×, 0.83× and 1.03× in the same run with the rule of
- * 2026-11-29, which read the word after every single pause, took every free word it read, and
- * gave its spin up once more than two holds began (leaving a busy lock to running threads by
- * parking its spinners, after Dice's "Malthusian Locks", EuroSys 2017). That rule had won on 2
- * carriers, where a spinner's reads cost little. Its give-up was not what lost on 16: without it
- * (spinners that never gave up for holds) the short section ran at 0.62–0.70× of
- * {@code ReentrantLock} there, so the cost lies in the fast reads and the words taken in a
- * running thread's gap. The text statistics and high contention ran within 8% of each other
- * under the two rules.
+ * <p>One 16-core run favoured this rule (docs/results.md, 2026-11-30): a counter++ section ran at
+ * 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256 threads with it.
+ * Both parts of the rule it replaced lost there. With this loop and that rule's give-up (a
+ * spinner gave its spin up once more than two holds began since its first read, leaving a busy
+ * lock to running threads by parking, after Dice's "Malthusian Locks", EuroSys 2017), the same
+ * run measured 0.60×, 0.91×, 0.83× and 1.03×. And that rule's own loop, which read the word after
+ * every single pause and took every free word it read, ran at 0.72× and 0.76× at 16 and 256
+ * threads in a run earlier that day, and at 0.63–0.83× with one of its two give-ups (the
+ * arrivals', the leaders') turned off. It had won on 2 carriers, where a spinner's reads cost
+ * little. The text statistics and high contention ran within 8% of each other under the two
+ * rules.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
@@ -382,8 +382,9 @@ abstract class LeaderLock extends LeaderLockFields {
      * Spins on the word while that may pay off: within the current spin budget, while the holder
      * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
      * taking the word only where no other hold began since its last read ({@link #takesFreeWord}),
-     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}). Adapts the budget:
-     * a spin that took the word earns the next ones more time, one that ran out leaves them less.
+     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}).
+     * Adapts the budget: a spin that took the word earns the next ones more time, one that ran out
+     * leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
      * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
@@ -442,7 +443,8 @@ abstract class LeaderLock extends LeaderLockFields {
      * The number of {@link Thread#onSpinWait()} calls before a spinner's next read, after a pause
      * of {@code pause} and a read of {@code word} that followed a read of {@code lastSeen}: halved
      * (down to 1) if the word is unchanged, one hold lasting, else doubled (up to
-     * {@link #MAX_PAUSES}), the lock turning over or the hold it waited on ending.
+     * {@link #MAX_PAUSES}), the lock turning over (a word freed with the stamp of the last read is
+     * taken, not paused on).
      */
     static int nextPause(int pause, long word, long lastSeen) {
         return word == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
@@ -635,9 +637,10 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     /**
      * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
      * keeps it), and so does each leader's announcement that it parks. A spinner that reads the same
-     * stamp twice knows that no other hold began in between ({@link LeaderLock#takesFreeWord}); a release that clears the
-     * hint by compare-and-set fails if a leader announced itself since it read the word. The word is
-     * a {@code long} so that the stamp never comes back to a value a thread read (2^62 steps).
+     * stamp twice knows that no other hold began in between ({@link LeaderLock#takesFreeWord}); a
+     * release that clears the hint by compare-and-set fails if a leader announced itself since it
+     * read the word. The word is a {@code long} so that the stamp never comes back to a value a
+     * thread read (2^62 steps).
      */
     static final long STAMP = 4;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */

@@ -161,7 +161,7 @@ class NumaMcsLockTest {
     /**
      * Every acquisition of a free word advances the stamp in the lock word, whether the thread
      * found it free at once or spun for it while another held it, and a release keeps it: a
-     * spinner counts by it the holds that began while it spun, and gives up after a few. The thread
+     * spinner tells by it whether another hold began between two of its reads. The thread
      * that spun did so as the lock's one spinning arrival, and gave that claim up once it held the
      * lock: a claim left behind would stop every later release from waking a parked leader.
      */
@@ -274,11 +274,13 @@ class NumaMcsLockTest {
         assertEquals(4, LeaderLock.nextPause(8, held, held), "one hold lasting: halved");
         assertEquals(1, LeaderLock.nextPause(1, held, held), "never below one");
         assertEquals(16, LeaderLock.nextPause(8, held + LeaderLock.STAMP, held), "another hold began: doubled");
-        assertEquals(16, LeaderLock.nextPause(8, held & ~LeaderLock.HELD, held), "the hold ended: doubled");
+        assertEquals(16, LeaderLock.nextPause(8, held & ~LeaderLock.HELD, held),
+                "the word changed otherwise (the hold ended): doubled");
         assertEquals(2, LeaderLock.nextPause(1, held, LeaderLock.NOT_READ), "after the first read: doubled");
         assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES, held + LeaderLock.STAMP, held),
                 "never above the cap");
-        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES / 2 + 1, held + LeaderLock.STAMP, held),
+        int pastHalf = LeaderLock.MAX_PAUSES / 2 + 1;
+        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(pastHalf, held + LeaderLock.STAMP, held),
                 "doubled past the cap: the cap");
     }
 

@@ -400,8 +400,6 @@ public final class BenchMain {
      * @param leftOut  the benches with a JMH run that the time limit did not start
      */
     record Unmeasured(Set<String> failed, Set<String> leftOut) {
-        static final Unmeasured NONE = new Unmeasured(Set.of(), Set.of());
-
         Unmeasured {
             failed = Set.copyOf(failed);
             leftOut = Set.copyOf(leftOut);

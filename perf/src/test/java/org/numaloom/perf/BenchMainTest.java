@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -37,6 +38,7 @@ class BenchMainTest {
             {"benches": [{"name": "consumeCpu", "payload": {"title": "High", "actionsCount": 640, "beforeCpuTokens": 0,
               "inCpuTokens": 1000, "yieldInCrit": true, "threads": [2], "locks": [{"name": "MCS"}]}}]}""", "mem.json");
     private static final TimeLimit NO_LIMIT = new TimeLimit(Optional.empty(), System::nanoTime);
+    private static final BenchMain.Unmeasured EVERY_BENCH_MEASURED = new BenchMain.Unmeasured(Set.of(), Set.of());
     /** The short section, MCS and the two JDK locks, in two rounds: six JMH runs. */
     private static final BenchConfig TWO_ROUNDS_OF_MCS = BenchConfig.parse("""
             {"benches": [{"name": "shortSection", "payload": {"title": "Short", "acquisitionsCount": 1000,
@@ -50,7 +52,7 @@ class BenchMainTest {
         Files.createDirectories(out.resolve("placement.log"));
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3)));
 
-        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), BenchMain.Unmeasured.NONE));
+        assertThrows(IOException.class, () -> bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), EVERY_BENCH_MEASURED));
 
         assertEquals(ResultCsv.render(Compared.compare(measured)), Files.readString(out.resolve("results.csv")));
     }
@@ -359,7 +361,7 @@ class BenchMainTest {
         List<Measurement> measured = List.of(Measurement.of("high", "MCS", 2, 400_000, "actions/s", 2, Spread.of(1, 2, 3))
                 .withRemoteHandoffFraction(0.25));
 
-        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), BenchMain.Unmeasured.NONE);
+        bench.publish(measured, null, "20261124-120000", new String[0], List.of(), List.of("Warm-up: not judged"), EVERY_BENCH_MEASURED);
 
         String report = Files.readString(out.resolve("report.md"));
         for (String expected : List.of("-Dnumaloom.topology=2 nodes x 1 cpus -Dnumaloom.perf.remoteCostNanos=130`",
