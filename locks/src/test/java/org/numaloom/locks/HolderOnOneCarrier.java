@@ -27,7 +27,7 @@ public final class HolderOnOneCarrier {
         if (!holderKeepsItsHintWhenTheLastWaiterGivesUp(lock)) {
             failures.add("a holder lost its hint when the last waiter gave up");
         }
-        if (!Threads.collected(HolderHintTest.holdInAThreadThatEnds(lock, () -> { }))) {
+        if (!Threads.collected(HolderHintTest.holdInAThreadThatEnds(lock, holder -> { }))) {
             failures.add("a thread that held the lock and ended is still reachable");
         }
         System.out.println((failures.isEmpty() ? "PASSED " : "FAILED " + String.join("; ", failures) + " ") + args[0]);
