@@ -405,14 +405,14 @@ public final class BenchMain {
             leftOut = Set.copyOf(leftOut);
         }
 
+        /** A bench has no rows only if a run of it failed or was left out: every run that ends gives rows. */
         String why(String bench) {
-            boolean cut = leftOut.contains(bench);
-            if (failed.contains(bench)) {
-                return cut ? "some of its JMH runs failed (listed at the end), and --time-limit left the others out"
-                        : "its JMH runs failed (listed at the end)";
+            if (!leftOut.contains(bench)) {
+                return "its JMH runs failed (listed at the end)";
             }
-            return cut ? "--time-limit left out its JMH runs, or all but too few rounds of them (see its line at the end)"
-                    : "no JMH run of it finished";
+            return failed.contains(bench)
+                    ? "some of its JMH runs failed (listed at the end), and --time-limit left the others out"
+                    : "--time-limit left out its JMH runs, or all but too few rounds of them (see its line at the end)";
         }
     }
 
