@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 
 import org.numaloom.locks.placement.CpuLocator;
 
@@ -28,7 +29,9 @@ import org.numaloom.locks.placement.CpuLocator;
  * retired and replaced while idle would have lost its pinning, and the results would be mislabelled.
  * Both checks are appended to the file named by the fork property {@value Placement#LOG_PROPERTY},
  * one line per carrier, which the runner summarizes in the report:
- * {@code pinned|end <pid> <carrier> planned=<cpus> actual=<cpus> cpu=<n>}.
+ * {@code pinned|end <pid> <carrier> planned=<cpus> actual=<cpus> cpu=<n> run=<run>}, the run being
+ * the benchmark and its parameters ({@link #runLabel}), so that the report can say which figure a
+ * carrier that did not hold may have mislabelled.
  */
 public final class CarrierPinning {
     /** How long the carriers may take to be all occupied; past it, there are fewer than P of them. */
@@ -40,8 +43,12 @@ public final class CarrierPinning {
     private CarrierPinning() {
     }
 
-    /** Pins the carriers as the fork's flags say, once per JVM; does nothing without them. */
-    public static synchronized void pinOnce() {
+    /**
+     * Pins the carriers as the fork's flags say, once per JVM; does nothing without them.
+     *
+     * @param run the fork's run, for the log ({@link #runLabel})
+     */
+    public static synchronized void pinOnce(String run) {
         List<List<Integer>> plan = Placement.carrierCpusOf(System.getProperty(Placement.CARRIER_CPUS_PROPERTY));
         if (plan == null || pinned != null) {
             return;
@@ -52,7 +59,7 @@ public final class CarrierPinning {
             return CarrierState.current(plan.get(index));
         })) {
             byCarrier.put(state.carrier(), state.planned());
-            log("pinned", state);
+            log("pinned", state, run);
         }
         pinned = byCarrier;
     }
@@ -69,7 +76,7 @@ public final class CarrierPinning {
     }
 
     /** Reads every carrier's affinity again and logs it beside what was planned for that carrier. */
-    public static synchronized void checkStillPinned() {
+    public static synchronized void checkStillPinned(String run) {
         if (pinned == null) {
             return;
         }
@@ -77,7 +84,7 @@ public final class CarrierPinning {
             CarrierState now = CarrierState.current(List.of());
             return new CarrierState(now.carrier(), pinned.getOrDefault(now.carrier(), List.of()), now.actual(), now.cpu());
         })) {
-            log("end", state);
+            log("end", state, run);
         }
     }
 
@@ -145,13 +152,29 @@ public final class CarrierPinning {
         return description.substring(description.indexOf('@') + 1);
     }
 
-    private static void log(String event, CarrierState state) {
+    /**
+     * A run as the log names it, one word: the benchmark's class and method and its parameters in
+     * their order, {@code SwitchCostBenchmark.run(lock=PLATFORM,threads=10000)}.
+     *
+     * @param benchmark the benchmark's fully qualified method, as JMH names it
+     */
+    public static String runLabel(String benchmark, Map<String, String> params) {
+        int method = benchmark.lastIndexOf('.');
+        String classAndMethod = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1);
+        String label = classAndMethod + params.entrySet().stream()
+                .map(param -> param.getKey() + "=" + param.getValue())
+                .collect(Collectors.joining(",", "(", ")"));
+        return label.replaceAll("\\s", "_");
+    }
+
+    private static void log(String event, CarrierState state, String run) {
         String file = System.getProperty(Placement.LOG_PROPERTY);
         if (file == null) {
             return;
         }
         String line = String.join(" ", event, String.valueOf(ProcessHandle.current().pid()), state.carrier(),
-                "planned=" + join(state.planned()), "actual=" + join(state.actual()), "cpu=" + state.cpu()) + "\n";
+                "planned=" + join(state.planned()), "actual=" + join(state.actual()), "cpu=" + state.cpu(),
+                "run=" + run) + "\n";
         try {
             Files.writeString(Path.of(file), line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

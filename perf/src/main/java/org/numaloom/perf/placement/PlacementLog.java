@@ -8,16 +8,17 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What the forks' pinning checks found ({@link CarrierPinning} writes one line per carrier and
  * check): how many carriers were pinned, and whether each ran only on its planned CPUs when pinned
  * and again at the end of its trial.
  *
- * @param problems one line per carrier whose mask or CPU did not match its plan
+ * @param problems each carrier whose mask or CPU did not match its plan, named with its run
  */
 public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int checkedAtEnd, int heldAtEnd,
-                           List<String> problems) {
+                           List<Problem> problems) {
 
     /** The flag that makes the forks append their checks to {@code log}. */
     public static String jvmArg(Path log) {
@@ -29,43 +30,72 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         return Files.exists(log) ? of(Files.readAllLines(log)) : of(List.of());
     }
 
+    /**
+     * Parses the forks' lines: {@code pinned|end <pid> <carrier> planned=<cpus> actual=<cpus>
+     * cpu=<n> [run=<label>]} (a fork that does not know its run leaves the last word out).
+     */
     static PlacementLog of(List<String> lines) {
         Set<String> forks = new LinkedHashSet<>();
         int pinned = 0;
         int pinnedAsPlanned = 0;
         int checkedAtEnd = 0;
         int heldAtEnd = 0;
-        List<String> problems = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
         for (String line : lines) {
             String[] words = line.trim().split(" ");
-            if (words.length != 6) {
+            if (words.length != 6 && words.length != 7) {
                 continue;
             }
             forks.add(words[1]);
-            boolean holds = holds(value(words[3]), value(words[4]), value(words[5]));
-            if (words[0].equals("pinned")) {
-                pinned++;
-                pinnedAsPlanned += holds ? 1 : 0;
-            } else {
+            boolean atEnd = !words[0].equals("pinned");
+            String planned = value(words[3]);
+            String actual = value(words[4]);
+            String cpu = value(words[5]);
+            boolean holds = holds(planned, actual, cpu);
+            if (atEnd) {
                 checkedAtEnd++;
                 heldAtEnd += holds ? 1 : 0;
+            } else {
+                pinned++;
+                pinnedAsPlanned += holds ? 1 : 0;
             }
             if (!holds) {
-                problems.add(line.trim());
+                String run = words.length == 7 ? value(words[6]) : "fork " + words[1];
+                problems.add(new Problem(run, atEnd, words[2], planned, actual, cpu));
             }
         }
         return new PlacementLog(forks.size(), pinned, pinnedAsPlanned, checkedAtEnd, heldAtEnd, List.copyOf(problems));
     }
 
-    /** One sentence for the console and the report. */
+    /** One sentence for the console and the report, naming each carrier that did not hold. */
     public String describe() {
         if (pinned == 0) {
             return "no carrier was pinned";
         }
         return "in " + forks + " forks, " + pinnedAsPlanned + " of " + pinned
                 + " carriers ran only on their planned CPUs once pinned, " + heldAtEnd + " of " + checkedAtEnd
-                + " still did at the end of their trial" + (problems.isEmpty() ? "" : "; " + problems.size() + " did not");
+                + " still did at the end of their trial" + (problems.isEmpty() ? "" : "; " + problems.size()
+                + " did not: " + problems.stream().map(Problem::describe).collect(Collectors.joining("; ")));
     }
+
+    /**
+     * A carrier that did not run only on its planned CPUs, in a run (the benchmark and its
+     * parameters, or the fork's pid) once pinned or at the end of the trial. A carrier with no plan
+     * ({@code planned} is {@code -}) was started by the scheduler after the pinning, in place of or
+     * beside the pinned ones.
+     */
+    public record Problem(String run, boolean atEnd, String carrier, String planned, String actual, String cpu) {
+        String describe() {
+            String when = atEnd ? "at the end of its trial" : "once pinned";
+            String what = planned.equals(NO_CPUS)
+                    ? "a carrier started after the pinning (so pinned to nothing), allowed CPUs " + actual
+                    : "planned CPUs " + planned + ", allowed CPUs " + actual + ", on CPU " + cpu;
+            return run + ", " + when + ", ran on " + carrier + ", " + what;
+        }
+    }
+
+    /** How a carrier with no planned CPUs is written. */
+    private static final String NO_CPUS = "-";
 
     private static boolean holds(String planned, String actual, String cpu) {
         return planned.equals(actual) && Arrays.asList(planned.split(",")).contains(cpu);

@@ -16,9 +16,32 @@ class PlacementLogTest {
                 "end 10 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0",
                 "end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1",
                 "pinned 11 ForkJoinPool-1-worker-1 planned=0,1 actual=0,1 cpu=1"));
-        assertEquals(new PlacementLog(2, 3, 3, 2, 1, List.of("end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1")), log);
+        assertEquals(new PlacementLog(2, 3, 3, 2, 1,
+                List.of(new PlacementLog.Problem("fork 10", true, "ForkJoinPool-1-worker-3", "-", "0,1", "1"))), log);
         assertEquals("in 2 forks, 3 of 3 carriers ran only on their planned CPUs once pinned, 1 of 2 still did "
-                + "at the end of their trial; 1 did not", log.describe());
+                + "at the end of their trial; 1 did not: fork 10, at the end of its trial, ran on ForkJoinPool-1-worker-3, "
+                + "a carrier started after the pinning (so pinned to nothing), allowed CPUs 0,1", log.describe());
+    }
+
+    @Test
+    void aCarrierThatDidNotHoldIsNamedWithItsRunAndWhatItRanOn() {
+        PlacementLog log = PlacementLog.of(List.of(
+                "pinned 29684 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0 run=SwitchCostBenchmark.run(lock=PLATFORM,threads=10000)",
+                "end 29684 ForkJoinPool-1-worker-2 planned=- actual=0,1 cpu=1 run=SwitchCostBenchmark.run(lock=PLATFORM,threads=10000)",
+                "pinned 30001 ForkJoinPool-1-worker-1 planned=0 actual=0,1 cpu=1 run=TextStatisticsBenchmark.count(lock=CNA,threads=16)"));
+        assertEquals("in 2 forks, 1 of 2 carriers ran only on their planned CPUs once pinned, 0 of 1 still did "
+                + "at the end of their trial; 2 did not: SwitchCostBenchmark.run(lock=PLATFORM,threads=10000), "
+                + "at the end of its trial, ran on ForkJoinPool-1-worker-2, a carrier started after the pinning "
+                + "(so pinned to nothing), allowed CPUs 0,1; TextStatisticsBenchmark.count(lock=CNA,threads=16), "
+                + "once pinned, ran on ForkJoinPool-1-worker-1, planned CPUs 0, allowed CPUs 0,1, on CPU 1", log.describe());
+    }
+
+    @Test
+    void aLineWithoutItsRunNamesItsFork() {
+        PlacementLog log = PlacementLog.of(List.of("pinned 10 w planned=0 actual=0 cpu=1"));
+        assertEquals("in 1 forks, 0 of 1 carriers ran only on their planned CPUs once pinned, 0 of 0 still did "
+                + "at the end of their trial; 1 did not: fork 10, once pinned, ran on w, planned CPUs 0, allowed "
+                + "CPUs 0, on CPU 1", log.describe());
     }
 
     @Test
