@@ -34,6 +34,8 @@ import org.numaloom.locks.placement.CpuLocator;
  * carrier that did not hold may have mislabelled.
  */
 public final class CarrierPinning {
+    /** How the log writes an empty CPU list: a carrier with no plan. */
+    static final String NO_CPUS = "-";
     /** How long the carriers may take to be all occupied; past it, there are fewer than P of them. */
     private static final long OCCUPY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -183,6 +185,6 @@ public final class CarrierPinning {
     }
 
     private static String join(List<Integer> cpus) {
-        return cpus.stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElse("-");
+        return cpus.stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElse(NO_CPUS);
     }
 }

@@ -30,10 +30,7 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         return Files.exists(log) ? of(Files.readAllLines(log)) : of(List.of());
     }
 
-    /**
-     * Parses the forks' lines: {@code pinned|end <pid> <carrier> planned=<cpus> actual=<cpus>
-     * cpu=<n> [run=<label>]} (a fork that does not know its run leaves the last word out).
-     */
+    /** Parses the forks' lines, as {@link CarrierPinning} writes them; other lines are skipped. */
     static PlacementLog of(List<String> lines) {
         Set<String> forks = new LinkedHashSet<>();
         int pinned = 0;
@@ -43,7 +40,7 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         List<Problem> problems = new ArrayList<>();
         for (String line : lines) {
             String[] words = line.trim().split(" ");
-            if (words.length != 6 && words.length != 7) {
+            if (words.length != 7) {
                 continue;
             }
             forks.add(words[1]);
@@ -60,8 +57,7 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
                 pinnedAsPlanned += holds ? 1 : 0;
             }
             if (!holds) {
-                String run = words.length == 7 ? value(words[6]) : "fork " + words[1];
-                problems.add(new Problem(run, atEnd, words[2], planned, actual, cpu));
+                problems.add(new Problem(value(words[6]), atEnd, words[2], planned, actual, cpu));
             }
         }
         return new PlacementLog(forks.size(), pinned, pinnedAsPlanned, checkedAtEnd, heldAtEnd, List.copyOf(problems));
@@ -80,22 +76,19 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
 
     /**
      * A carrier that did not run only on its planned CPUs, in a run (the benchmark and its
-     * parameters, or the fork's pid) once pinned or at the end of the trial. A carrier with no plan
-     * ({@code planned} is {@code -}) was started by the scheduler after the pinning, in place of or
-     * beside the pinned ones.
+     * parameters, {@link CarrierPinning#runLabel}) once pinned or at the end of the trial. A carrier
+     * with no plan ({@link CarrierPinning#NO_CPUS}) was started by the scheduler after the pinning,
+     * in place of or beside the pinned ones.
      */
     public record Problem(String run, boolean atEnd, String carrier, String planned, String actual, String cpu) {
         String describe() {
             String when = atEnd ? "at the end of its trial" : "once pinned";
-            String what = planned.equals(NO_CPUS)
+            String what = planned.equals(CarrierPinning.NO_CPUS)
                     ? "a carrier started after the pinning (so pinned to nothing), allowed CPUs " + actual
                     : "planned CPUs " + planned + ", allowed CPUs " + actual + ", on CPU " + cpu;
             return run + ", " + when + ", ran on " + carrier + ", " + what;
         }
     }
-
-    /** How a carrier with no planned CPUs is written. */
-    private static final String NO_CPUS = "-";
 
     private static boolean holds(String planned, String actual, String cpu) {
         return planned.equals(actual) && Arrays.asList(planned.split(",")).contains(cpu);

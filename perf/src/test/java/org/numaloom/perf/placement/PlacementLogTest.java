@@ -11,15 +11,15 @@ class PlacementLogTest {
     @Test
     void countsCarriersThatHeldTheirPlan() {
         PlacementLog log = PlacementLog.of(List.of(
-                "pinned 10 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0",
-                "pinned 10 ForkJoinPool-1-worker-2 planned=1 actual=1 cpu=1",
-                "end 10 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0",
-                "end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1",
-                "pinned 11 ForkJoinPool-1-worker-1 planned=0,1 actual=0,1 cpu=1"));
+                "pinned 10 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0 run=A.a()",
+                "pinned 10 ForkJoinPool-1-worker-2 planned=1 actual=1 cpu=1 run=A.a()",
+                "end 10 ForkJoinPool-1-worker-1 planned=0 actual=0 cpu=0 run=A.a()",
+                "end 10 ForkJoinPool-1-worker-3 planned=- actual=0,1 cpu=1 run=A.a()",
+                "pinned 11 ForkJoinPool-1-worker-1 planned=0,1 actual=0,1 cpu=1 run=B.b(x=1)"));
         assertEquals(new PlacementLog(2, 3, 3, 2, 1,
-                List.of(new PlacementLog.Problem("fork 10", true, "ForkJoinPool-1-worker-3", "-", "0,1", "1"))), log);
+                List.of(new PlacementLog.Problem("A.a()", true, "ForkJoinPool-1-worker-3", "-", "0,1", "1"))), log);
         assertEquals("in 2 forks, 3 of 3 carriers ran only on their planned CPUs once pinned, 1 of 2 still did "
-                + "at the end of their trial; 1 did not: fork 10, at the end of its trial, ran on ForkJoinPool-1-worker-3, "
+                + "at the end of their trial; 1 did not: A.a(), at the end of its trial, ran on ForkJoinPool-1-worker-3, "
                 + "a carrier started after the pinning (so pinned to nothing), allowed CPUs 0,1", log.describe());
     }
 
@@ -37,16 +37,8 @@ class PlacementLogTest {
     }
 
     @Test
-    void aLineWithoutItsRunNamesItsFork() {
-        PlacementLog log = PlacementLog.of(List.of("pinned 10 w planned=0 actual=0 cpu=1"));
-        assertEquals("in 1 forks, 0 of 1 carriers ran only on their planned CPUs once pinned, 0 of 0 still did "
-                + "at the end of their trial; 1 did not: fork 10, once pinned, ran on w, planned CPUs 0, allowed "
-                + "CPUs 0, on CPU 1", log.describe());
-    }
-
-    @Test
     void aCarrierOnAnotherCpuThanPlannedDoesNotHold() {
-        PlacementLog log = PlacementLog.of(List.of("pinned 10 w planned=0 actual=0 cpu=1"));
+        PlacementLog log = PlacementLog.of(List.of("pinned 10 w planned=0 actual=0 cpu=1 run=A.a()"));
         assertEquals(0, log.pinnedAsPlanned());
     }
 
