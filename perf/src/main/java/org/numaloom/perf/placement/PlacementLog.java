@@ -63,7 +63,13 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         return new PlacementLog(forks.size(), pinned, pinnedAsPlanned, checkedAtEnd, heldAtEnd, List.copyOf(problems));
     }
 
-    /** One sentence for the console and the report, naming each carrier that did not hold. */
+    /** The most carriers that did not hold which {@link #describe()} names; {@code placement.log} has them all. */
+    static final int PROBLEMS_NAMED = 5;
+
+    /**
+     * One sentence for the console and the report, naming the carriers that did not hold (the first
+     * {@value #PROBLEMS_NAMED}).
+     */
     public String describe() {
         if (pinned == 0) {
             return "no carrier was pinned";
@@ -71,7 +77,10 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         return "in " + forks + " forks, " + pinnedAsPlanned + " of " + pinned
                 + " carriers ran only on their planned CPUs once pinned, " + heldAtEnd + " of " + checkedAtEnd
                 + " still did at the end of their trial" + (problems.isEmpty() ? "" : "; " + problems.size()
-                + " did not: " + problems.stream().map(Problem::describe).collect(Collectors.joining("; ")));
+                + " did not: " + problems.stream().limit(PROBLEMS_NAMED).map(Problem::describe)
+                .collect(Collectors.joining("; "))
+                + (problems.size() > PROBLEMS_NAMED
+                        ? "; and " + (problems.size() - PROBLEMS_NAMED) + " more, in placement.log" : ""));
     }
 
     /**

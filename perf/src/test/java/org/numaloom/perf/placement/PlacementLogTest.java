@@ -1,10 +1,13 @@
 package org.numaloom.perf.placement;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PlacementLogTest {
 
@@ -34,6 +37,19 @@ class PlacementLogTest {
                 + "at the end of its trial, ran on ForkJoinPool-1-worker-2, a carrier started after the pinning "
                 + "(so pinned to nothing), allowed CPUs 0,1; TextStatisticsBenchmark.count(lock=CNA,threads=16), "
                 + "once pinned, ran on ForkJoinPool-1-worker-1, planned CPUs 0, allowed CPUs 0,1, on CPU 1", log.describe());
+    }
+
+    @Test
+    void theSentenceNamesTheFirstCarriersThatDidNotHoldAndCountsTheRest() {
+        List<String> lines = IntStream.range(0, PlacementLog.PROBLEMS_NAMED + 2)
+                .mapToObj(fork -> List.of("pinned " + fork + " w planned=0 actual=0 cpu=0 run=R.r(fork=" + fork + ")",
+                        "end " + fork + " v planned=- actual=0,1 cpu=1 run=R.r(fork=" + fork + ")"))
+                .flatMap(List::stream)
+                .toList();
+        String sentence = PlacementLog.of(lines).describe();
+        assertTrue(sentence.contains("R.r(fork=" + (PlacementLog.PROBLEMS_NAMED - 1) + ")"), sentence);
+        assertFalse(sentence.contains("R.r(fork=" + PlacementLog.PROBLEMS_NAMED + ")"), sentence);
+        assertTrue(sentence.endsWith("; and 2 more, in placement.log"), sentence);
     }
 
     @Test
