@@ -341,7 +341,7 @@ public final class BenchMain {
     }
 
     private Path placementLog() {
-        return out.resolve("placement.log");
+        return out.resolve(PlacementLog.FILE_NAME);
     }
 
     /**

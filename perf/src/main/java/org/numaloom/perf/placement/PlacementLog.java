@@ -19,6 +19,10 @@ import java.util.stream.Collectors;
  */
 public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int checkedAtEnd, int heldAtEnd,
                            List<Problem> problems) {
+    /** The name of the log in a run's results directory. */
+    public static final String FILE_NAME = "placement.log";
+    /** The most carriers that did not hold which {@link #describe()} names; the log has them all. */
+    static final int PROBLEMS_NAMED = 5;
 
     /** The flag that makes the forks append their checks to {@code log}. */
     public static String jvmArg(Path log) {
@@ -63,9 +67,6 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         return new PlacementLog(forks.size(), pinned, pinnedAsPlanned, checkedAtEnd, heldAtEnd, List.copyOf(problems));
     }
 
-    /** The most carriers that did not hold which {@link #describe()} names; {@code placement.log} has them all. */
-    static final int PROBLEMS_NAMED = 5;
-
     /**
      * One sentence for the console and the report, naming the carriers that did not hold (the first
      * {@value #PROBLEMS_NAMED}).
@@ -74,13 +75,17 @@ public record PlacementLog(int forks, int pinned, int pinnedAsPlanned, int check
         if (pinned == 0) {
             return "no carrier was pinned";
         }
-        return "in " + forks + " forks, " + pinnedAsPlanned + " of " + pinned
+        String held = "in " + forks + " forks, " + pinnedAsPlanned + " of " + pinned
                 + " carriers ran only on their planned CPUs once pinned, " + heldAtEnd + " of " + checkedAtEnd
-                + " still did at the end of their trial" + (problems.isEmpty() ? "" : "; " + problems.size()
-                + " did not: " + problems.stream().limit(PROBLEMS_NAMED).map(Problem::describe)
-                .collect(Collectors.joining("; "))
-                + (problems.size() > PROBLEMS_NAMED
-                        ? "; and " + (problems.size() - PROBLEMS_NAMED) + " more, in placement.log" : ""));
+                + " still did at the end of their trial";
+        return problems.isEmpty() ? held : held + "; " + problems.size() + " did not: " + namedProblems();
+    }
+
+    /** The first {@value #PROBLEMS_NAMED} problems, and how many more the log has. */
+    private String namedProblems() {
+        String named = problems.stream().limit(PROBLEMS_NAMED).map(Problem::describe).collect(Collectors.joining("; "));
+        int more = problems.size() - PROBLEMS_NAMED;
+        return more > 0 ? named + "; and " + more + " more, in " + FILE_NAME : named;
     }
 
     /**
