@@ -23,15 +23,16 @@ import java.util.concurrent.locks.Lock;
  * an unlock by a thread that does not hold the lock; interruptible and timed acquisition; and
  * {@link Condition}s.
  *
- * <p>The owner is recorded as its {@linkplain Thread#threadId() thread id}, which no other thread of
- * the JVM ever has, as HotSpot's monitors record theirs since JDK 24, and not as a reference to
- * the thread: a reference stored at every acquisition runs the garbage collector's write barrier
- * every time, and the owner's id is what every check needs (the thread itself is kept as a hint
- * for spinning waiters, written only where one may read it, see {@link #watchHolder()}). Only the
- * owner writes the id, and a thread compares it only with its own id: it cannot see itself as the
- * owner unless it wrote that itself, because it clears the field before releasing (the reasoning of
- * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}). The id is read and written
- * with opaque access, so that a racy read sees a whole {@code long}, never halves of two.
+ * <p>The owner is known by its {@linkplain Thread#threadId() thread id}, which no other thread of
+ * the JVM ever has, as HotSpot's monitors know theirs since JDK 24, and not by a reference to the
+ * thread: a reference stored at every acquisition runs the garbage collector's write barrier every
+ * time, and the owner's id is what every check needs (the thread itself is kept as a hint for
+ * spinning waiters, written only where one may read it, see {@link #watchHolder()}). Where the id
+ * lies is the subclass's ({@link #ownerId()}): the word of a {@link LeaderLock} is its holder's id,
+ * so that the compare-and-set that takes the lock records the owner too; an MCS lock's holder is
+ * the thread of its node. A thread compares the owner only with its own id, and it cannot see
+ * itself as the owner unless it made itself the owner, because its own release cleared that (the
+ * reasoning of {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}).
  *
  * <p>Interrupts follow {@code ReentrantLock}: {@link #lock()} ignores them while waiting and
  * re-asserts them once it holds the lock; {@link #lockInterruptibly()} and
@@ -39,31 +40,41 @@ import java.util.concurrent.locks.Lock;
  * if they had never waited. A wait that gets the lock at the moment it is interrupted or times out
  * keeps the lock (and, if interrupted, the interrupt status).
  */
-public abstract class AbstractReentrantLock extends HoldCountAndHint implements Lock {
-    /** {@link #ownerId}, read and written with opaque access. */
-    private static final VarHandle OWNER_ID;
+public abstract class AbstractReentrantLock extends Padding implements Lock {
     /** {@code holderWatchers}, counted up and down atomically. */
     private static final VarHandle HOLDER_WATCHERS;
     /** {@code holder}, cleared by compare-and-set by the last watcher to leave. */
     private static final VarHandle HOLDER;
 
+    /** The holder's holds beyond the first; written by the holder only. */
+    int reentries;
     /**
-     * The holder's thread id, 0 while nobody holds the lock (ids are positive): written by the
-     * holder only, read by others only to compare with their own. It is this class's only instance
-     * field, the others being in {@link HoldCountAndHint}, so that a lock class can lay its word
-     * right after it (see {@link LeaderLock}, "The hot fields"). The holds beyond the first are
-     * counted apart ({@code reentries}): the non-reentrant path then has one store on each side,
-     * this one, where the holder takes the lock again (a holder may also write {@code holder}, see
-     * there).
+     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
+     * ({@link #holderHint()}). A new holder writes it only while some thread waits for the lock past
+     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
+     * when it differs: a reference store runs the garbage collector's write barrier. In the text
+     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
+     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
+     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
+     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
+     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
+     * thread would keep that thread, and what it still refers to (its context class loader, say),
+     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
+     * release. While threads watch, a holder that takes the lock again writes nothing.
      */
-    private long ownerId;
+    Thread holder;
+    /**
+     * The threads between their {@link #watchHolder()} and {@link #unwatchHolder()}. Updated
+     * atomically, read plainly by a new holder and by a holder that lets go: a stale read costs one
+     * hold's hint, one write nobody reads, or a recorded thread kept until the lock's next use.
+     */
+    int holderWatchers;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            OWNER_ID = lookup.findVarHandle(AbstractReentrantLock.class, "ownerId", long.class);
-            HOLDER_WATCHERS = lookup.findVarHandle(HoldCountAndHint.class, "holderWatchers", int.class);
-            HOLDER = lookup.findVarHandle(HoldCountAndHint.class, "holder", Thread.class);
+            HOLDER_WATCHERS = lookup.findVarHandle(AbstractReentrantLock.class, "holderWatchers", int.class);
+            HOLDER = lookup.findVarHandle(AbstractReentrantLock.class, "holder", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -98,19 +109,30 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
         return maxSpinNanos;
     }
 
-    /** Takes the lock if that is possible without waiting. */
+    /** Takes the lock if that is possible without waiting, recording the caller as its owner. */
     abstract boolean tryAcquire();
 
     /**
-     * Takes the lock, waiting on the waiter's terms.
+     * Takes the lock, waiting on the waiter's terms, and records the caller as its owner.
      *
      * @return false if the waiter gave up (timeout, interrupt); the lock's state is then as if the
      *         thread had never asked
      */
     abstract boolean acquire(Waiter waiter);
 
-    /** Lets the lock go; called by the owner once its hold count reaches zero. */
+    /**
+     * Lets the lock go, no longer recording the caller as its owner; called by the owner once its
+     * hold count reaches zero.
+     */
     abstract void release();
+
+    /**
+     * The owner's thread id, as far as a racy read can tell: a whole {@code long}, never halves of
+     * two; 0 while nobody holds the lock, and a negative value, which no thread has, while a lock
+     * passes from one holder to the next. While a thread holds the lock, that thread reads its own
+     * id (it recorded it) and every other thread reads another value.
+     */
+    abstract long ownerId();
 
     @Override
     public void lock() {
@@ -265,9 +287,14 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
     @Override
     public String toString() {
         long owner = ownerId();
+        if (owner == 0) {
+            return super.toString() + "[Unlocked]";
+        }
+        if (owner < 0) {
+            return super.toString() + "[Locked, being handed to a waiting thread]";
+        }
         Thread latest = holderHint();
-        return super.toString() + (owner == 0 ? "[Unlocked]"
-                : "[Locked by thread " + (latest == null ? "#" + owner : latest.getName()) + "]");
+        return super.toString() + "[Locked by thread " + (latest == null ? "#" + owner : latest.getName()) + "]";
     }
 
     private boolean reenter() {
@@ -282,34 +309,26 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
     }
 
     /**
-     * Records the caller as the holder of a lock it just took; {@code reentries} is already 0. Its
-     * thread is recorded too where a spinner may look for it: while one watches, or always with
-     * one carrier, where a spinner that took an unmounted holder for a running one would hold the
-     * very carrier the holder needs for its whole spin.
+     * Records the caller's thread as the holder of a lock it just took (the lock recorded its id);
+     * {@code reentries} is already 0. The thread is recorded where a spinner may look for it: while
+     * one watches, or always with one carrier, where a spinner that took an unmounted holder for a
+     * running one would hold the very carrier the holder needs for its whole spin.
      */
     private void own() {
         Thread current = Thread.currentThread();
-        OWNER_ID.setOpaque(this, current.threadId());
         if (holder != current && (!Holders.SEVERAL_CARRIERS || holderWatchers != 0)) {
             holder = current;
         }
     }
 
     /**
-     * Records that nobody holds the lock, before the holder lets it go; forgets the holder's thread
-     * where it was recorded and nobody watches (a plain store, which the release publishes to the
-     * next holder).
+     * Forgets the holder's thread, before the holder lets the lock go, where it was recorded and
+     * nobody watches (a plain store, which the release publishes to the next holder).
      */
     private void disown() {
-        OWNER_ID.setOpaque(this, 0L);
         if (holder != null && holderWatchers == 0) {
             holder = null;
         }
-    }
-
-    /** The holder's thread id, 0 if none: one whole {@code long}, however racy the read. */
-    private long ownerId() {
-        return (long) OWNER_ID.getOpaque(this);
     }
 
     private boolean acquireOrThrow(Waiter waiter) throws InterruptedException {
@@ -324,38 +343,4 @@ public abstract class AbstractReentrantLock extends HoldCountAndHint implements 
         }
         return false;
     }
-}
-
-/**
- * The fields of an {@link AbstractReentrantLock} besides the owner's id, declared in a superclass
- * so that they lie before the id and not between it and a subclass's lock word (see
- * {@link LeaderLock}, "The hot fields"). A hold that is neither reentrant nor waited for reads
- * them and writes none, except with one carrier, where it writes {@code holder}. Only
- * {@link AbstractReentrantLock} reads and writes them: they are package-private only because a
- * subclass's fields must follow them.
- */
-abstract class HoldCountAndHint extends Padding {
-    /** The holder's holds beyond the first; written by the holder only. */
-    int reentries;
-    /**
-     * The thread of a recent holder, for a spinning waiter to see whether the holder runs
-     * ({@code holderHint}). A new holder writes it only while some thread waits for the lock past
-     * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
-     * when it differs: a reference store runs the garbage collector's write barrier. In the text
-     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
-     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
-     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
-     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
-     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
-     * thread would keep that thread, and what it still refers to (its context class loader, say),
-     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
-     * release. While threads watch, a holder that takes the lock again writes nothing.
-     */
-    Thread holder;
-    /**
-     * The threads between their {@code watchHolder()} and {@code unwatchHolder()}. Updated
-     * atomically, read plainly by a new holder and by a holder that lets go: a stale read costs one
-     * hold's hint, one write nobody reads, or a recorded thread kept until the lock's next use.
-     */
-    int holderWatchers;
 }

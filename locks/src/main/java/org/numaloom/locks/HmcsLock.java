@@ -260,7 +260,16 @@ public final class HmcsLock extends HmcsLockFields {
 
 /** The holder's fields of an {@link HmcsLock}, beside the holder and hold count. */
 abstract class HmcsLockFields extends AbstractReentrantLock {
-    /** The holder's leaf group (it may have moved since), and its node there; holder-only. */
+    /** The holder's leaf group (it may have moved since); holder-only. */
     HmcsLock.Group holderGroup;
+    /**
+     * The holder's node in its leaf group, null while nobody holds the lock; written by the holder
+     * only, read by others to name the owner ({@link #ownerId()}).
+     */
     QNode holderNode;
+
+    @Override
+    final long ownerId() {
+        return QNode.holderIdOf(holderNode);
+    }
 }

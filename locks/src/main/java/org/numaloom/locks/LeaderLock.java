@@ -12,35 +12,40 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Implementation overview</h2>
  *
- * <p><b>The hot fields.</b> The lock word ({@code state}), the holder and its hold count
+ * <p><b>The hot fields.</b> The lock word ({@code state}), the holder's hold count and hint
  * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
  * as with {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot
- * monitor. The word holds {@link #HELD}, a hint, {@link #LEADER_PARKED}, that some leader may be
- * parked, and a stamp ({@link #STAMP}, see "Taking the word"). A holder
- * that took a free word keeps the word it wrote ({@code heldWord}), and its release frees the word
- * with one compare-and-set that expects that value: it reads nothing first, and a leader that
- * announced itself meanwhile changed the word, so the compare-and-set fails and the full release
- * runs (one thread, lock+unlock: 6.39 ns, against 6.86 ns when the release read the word first, and
- * {@code synchronized}'s 6.34 ns). A holder that came through a queue keeps 0 there (a held word
- * is never 0), so the common release reads neither its node nor its queue. The holder is recorded
- * by its thread id, not a reference to its thread ({@link AbstractReentrantLock}), so a thread that
- * takes the lock again runs no garbage-collector write barrier (its thread, a spinner's hint, is
- * written only while a waiter may read it, and only when it changes, except with one carrier): on
- * a later day of the same machine, lock+unlock measured 10.25–10.62 ns with the reference against
- * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 with the id against 9.64–9.85.
+ * monitor. The word is the holder's {@linkplain Thread#threadId() thread id}: {@link #FREE} while
+ * nobody holds the lock, {@link #HANDING_OVER} while a holder hands it to a leader (see "Fairness
+ * bound"). So the compare-and-set that takes a free word records the owner too, as a HotSpot
+ * monitor's owner field does since JDK 24, and an ownership check ({@code unlock},
+ * {@code isHeldByCurrentThread}) reads the word. A hold writes two fields, the word and
+ * {@code holds}, the count of acquisitions that spinners read (see "Taking the word"). The "leader
+ * parked" hint has a field of its own ({@code parkHint}), so a release that did not come through a
+ * queue, with no leader parked, is one volatile store of {@code FREE} and a read of the hint (see
+ * "No lost wake-up" under Invariants); the holder's node ({@code holderNode}) is null unless it
+ * came through a queue, so that release reads nothing of the queues. In the engine this replaced,
+ * the word held a "held" bit, the hint and a stamp, the owner's id had a field of its own that
+ * every hold wrote on taking and on letting go, and the holder kept the word it had written for its
+ * release's compare-and-set. With one store fewer on each side, a counter++ section on 2 carriers
+ * ran 1.15×, 1.22× and 1.28× as fast at 2, 16 and 64 threads, but 0.89× at 256, and the text
+ * statistics and high contention within a few percent of it, in invocations of the two builds
+ * interleaved in one JVM (docs/results.md, 2026-11-30). The
+ * holder's thread, a spinner's hint, is written only while a waiter may read it, and only when it
+ * changes (except with one carrier), so a thread that takes the lock again runs no garbage-collector
+ * write barrier: lock+unlock measured 10.25–10.62 ns with a reference stored at every hold against
+ * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 without it against 9.64–9.85.
  *
  * <p>Where the fields lie matters as much as how many there are. An object is only 8-byte aligned,
  * so a group of fields spans one cache line or two depending on where the lock lands, and a hold
  * that must fetch two lines from the core that held the lock last pays for both: in the text
  * statistics on 2 carriers, with every object 64-byte aligned, a lock whose owner id lay on one
  * line and its word on the next ran 9% slower than one with both on the same line (8 of 8 rounds,
- * docs/results.md, 2026-11-29). So the three fields every hold writes, the owner's id, the word
- * and {@code heldWord}, lie side by side (offsets 160 to 184 with compressed class pointers), 24
- * bytes that split in 2 of the 8 places an object may start at (a {@code LayoutTest} checks that
- * they are contiguous), where they were 48 bytes apart and split in 5 of 8. The hold count, the
- * spinners' hint and its watchers, which a release reads, come just before them: where a line
- * boundary falls between, the line before holds nothing that an uncontended hold writes. With one
- * carrier every hold also writes the hint ({@link AbstractReentrantLock}).
+ * docs/results.md, 2026-11-29). So the two fields every hold writes, the word and {@code holds},
+ * lie side by side (offsets 168 to 184 with compressed class pointers), 16 bytes that split in 1
+ * of the 8 places an object may start at (a {@code LayoutTest} checks that they are contiguous).
+ * What a release reads, the hint, the holder's node, the hold count, the holder's thread and its
+ * watchers, lies within 48 bytes of them, on lines that an uncontended hold does not write.
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
  * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
@@ -75,17 +80,16 @@ import java.util.concurrent.locks.LockSupport;
  * is scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers,
  * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
  *
- * <p><b>Taking the word.</b> A spinner reads the word, with a pause of {@link Thread#onSpinWait()}
- * calls between two reads, and takes a free word only if its stamp is the one the spinner read
- * last, or on its first read ({@link #takesFreeWord}): the hold it waited on has ended and nobody
- * has taken the lock since. Every acquisition of a free word advances a stamp in the word
- * ({@link #STAMP}; so does a leader's announcement that it parks), so a stamp that moved on while
- * the spinner paused shows the lock turning over among running threads, and the word free only in
- * the gap between two of their holds. Taking it there keeps the lock no busier, but moves the
- * word's cache line to the spinner and turns the thread that was about to take it again into a
- * waiter, which then takes it back at the next such gap: a transfer of the line every few holds.
- * So the spinner declines the word and pauses longer, doubling its pause (up to
- * {@link #MAX_PAUSES}) while the stamp moves and halving it while one hold lasts
+ * <p><b>Taking the word.</b> A spinner reads the word and {@code holds}, with a pause of
+ * {@link Thread#onSpinWait()} calls between two reads, and takes a free word only if the count is
+ * the one it read last, or on its first read ({@link #takesFreeWord}): the hold it waited on has
+ * ended and nobody has taken the lock since. Every acquisition of a free word advances the count,
+ * so a count that moved on while the spinner paused shows the lock turning over among running
+ * threads, and the word free only in the gap between two of their holds. Taking it there keeps the
+ * lock no busier, but moves the word's cache line to the spinner and turns the thread that was
+ * about to take it again into a waiter, which then takes it back at the next such gap: a transfer
+ * of the line every few holds. So the spinner declines the word and pauses longer, doubling its
+ * pause (up to {@link #MAX_PAUSES}) while the count moves and halving it while one hold lasts
  * ({@link #nextPause}): it reads the word's line less often the faster the lock turns over, and
  * takes the word when a hold ends with nobody behind it, or gives up when its time runs out.
  * HotSpot's monitors read the same sign (a spinner that sees the owner change between two probes
@@ -120,8 +124,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
- * {@code LEADER_PARKED} hint with a compare-and-set that also re-reads the word and advances its
- * stamp, and parks. So at most one thread per queue contends for the word with the barging
+ * {@code LEADER_PARKED} hint with a compare-and-set that also advances the hint's count of
+ * announcements, reads the word once more, and parks if it is still held. So at most one thread per queue contends for the word with the barging
  * threads, and threads queued behind a leader park at once: they are at least one critical
  * section away from the lock.
  *
@@ -144,7 +148,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
  * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
- * the grant as well as the word), taking queues in round-robin order. A leader therefore
+ * the grant as well as the word), taking queues in round-robin order: it writes
+ * {@link #HANDING_OVER}, which is no thread's id, in the word, grants the leader's node, and the
+ * leader writes its own id once it runs. So no thread, the releaser included, sees itself as the
+ * owner in between, and a leader that gave up at that moment never owns the lock. A leader therefore
  * stays parked through at most {@code handOffBound × queues} releases; between two of its parks it
  * spins for at most {@code maxSpinNanos}, and releases in that time are bounded by the time, not
  * counted. The count restarts at every hand-off attempt, so it stays below the bound for the whole
@@ -152,23 +159,28 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Invariants</h2>
  * <ol>
- *   <li>{@code HELD} is set exactly while some thread holds the lock, including during a direct
- *       hand-over.</li>
+ *   <li>The word is a thread's id exactly while that thread holds the lock, {@code HANDING_OVER}
+ *       while a holder hands it to a leader that has not yet run, and {@code FREE} otherwise.
+ *       Only a free word is taken, by compare-and-set; a held word is written only by its holder,
+ *       and by the leader it is handed to.</li>
  *   <li>Only a queue's current head writes that queue's {@code leader}, and it clears it before
  *       the head passes on.</li>
- *   <li>No lost wake-up: a leader parks only after a compare-and-set that set the hint while
- *       {@code HELD} was set, so the release that clears {@code HELD} comes later in the word's
- *       order, sees the hint, and wakes a leader, or leaves that to a successor that has not run
- *       yet and will compete, or to a leader it hands the lock to. The spinning arrival clears
- *       its claim before it reads the word, and wakes a leader if it gives up on a free word.
- *       A release that clears the hint, having found no leader parked, does so by compare-and-set on
- *       the word it read before its search, and every leader's announcement advances the stamp:
- *       so a leader that parks after that read makes the clear fail, and one that parked before
- *       it was marked parked before the search. A leader that gives up passes the head on and,
- *       if the word is free, wakes a leader as a release would.</li>
- *   <li>Holder-only fields ({@code heldWord}, {@code holderNode}, {@code holderQueue},
- *       {@code handOffCount}) are written only by the holder and handed on through the word's
- *       compare-and-sets or through the status compare-and-set of a direct hand-over.</li>
+ *   <li>No lost wake-up: a leader that parks first sets the hint by compare-and-set and then reads
+ *       the word, and every release that frees the word first writes it with a volatile store and
+ *       then reads the hint. Both are sequentially consistent, so one of the two sees the other
+ *       (the pairing of Dekker's algorithm): the leader sees the word free and does not park, or
+ *       the release sees the hint and wakes a leader, or leaves that to a successor that has not
+ *       run yet and will compete. A release that hands the lock over frees nothing. The spinning
+ *       arrival clears its claim before it reads the word, and wakes a leader if it gives up on a
+ *       free word. A release that clears the hint, having found no leader parked, does so by
+ *       compare-and-set on the value it read before its search, and every announcement advances
+ *       the hint's count: so a leader that parks after that read makes the clear fail, and one
+ *       that parked before it was marked parked before the search. A leader that gives up passes
+ *       the head on and, if the word is free, wakes a leader as a release would.</li>
+ *   <li>Holder-only fields ({@code holds}, {@code holderNode}, {@code holderQueue},
+ *       {@code handOffCount}) are written only by the holder and handed on through the word (its
+ *       compare-and-set and volatile store) or through the status compare-and-set of a direct
+ *       hand-over.</li>
  * </ol>
  */
 abstract class LeaderLock extends LeaderLockFields {
@@ -227,50 +239,50 @@ abstract class LeaderLock extends LeaderLockFields {
     abstract int queueOf(int numaNode);
 
     @Override
+    final long ownerId() {
+        return state;
+    }
+
+    @Override
     final boolean tryAcquire() {
-        return takeWordIfFree();
+        return takeWordIfFree(Thread.currentThread().threadId());
     }
 
     /**
-     * One attempt at the word: a compare-and-set if it is free, keeping the hint. Reading first
-     * (test-and-test-and-set) keeps a thread that finds the lock held from taking the word's cache
-     * line exclusively for nothing.
+     * One attempt at the word, for the thread of id {@code me}: a compare-and-set if it is free.
+     * Reading first (test-and-test-and-set) keeps a thread that finds the lock held from taking the
+     * word's cache line exclusively for nothing.
      */
-    private boolean takeWordIfFree() {
-        long s = state;
-        return (s & HELD) == 0 && takeFreeWord(s);
+    private boolean takeWordIfFree(long me) {
+        return state == FREE && takeFreeWord(me);
     }
 
     /**
-     * Takes the word, read free as {@code s}, by compare-and-set, and records the word it wrote
-     * for the release ({@code heldWord}).
+     * Takes the word, read free, by compare-and-set, writing the taker's id, and counts the hold
+     * for spinners ({@code holds}: opaque, its only writer being the holder; the release that
+     * follows publishes it).
      */
-    private boolean takeFreeWord(long s) {
-        long held = nextHold(s);
-        if (!STATE.compareAndSet(this, s, held)) {
+    private boolean takeFreeWord(long me) {
+        if (!STATE.compareAndSet(this, FREE, me)) {
             return false;
         }
-        heldWord = held;
+        HOLDS.setOpaque(this, holds + 1);
         return true;
-    }
-
-    /** The word of a new hold: {@code HELD} set, the hint kept, the stamp advanced. */
-    private static long nextHold(long s) {
-        return (s + STAMP) | HELD;
     }
 
     @Override
     final boolean acquire(Waiter waiter) {
-        if (takeWordIfFree()) {
+        long me = Thread.currentThread().threadId();
+        if (takeWordIfFree(me)) {
             return true;
         }
         boolean spinningArrival = successor == null && SUCCESSOR.compareAndSet(this, null, SPINNING_ARRIVAL);
-        if (spinningArrival && spinAsTheSpinningArrival()) {
+        if (spinningArrival && spinAsTheSpinningArrival(me)) {
             return true; // 99% of contended ones in the text statistics: no need to locate the thread
         }
         watchHolder();
         try {
-            return acquireThroughQueue(spinningArrival, locator.currentNode(), waiter);
+            return acquireThroughQueue(me, spinningArrival, locator.currentNode(), waiter);
         } finally {
             unwatchHolder();
         }
@@ -281,17 +293,17 @@ abstract class LeaderLock extends LeaderLockFields {
      * thread was not the spinning arrival, by spinning as the leader it would become; then as a
      * queued thread and as the queue's leader.
      */
-    private boolean acquireThroughQueue(boolean wasSpinningArrival, int numaNode, Waiter waiter) {
+    private boolean acquireThroughQueue(long me, boolean wasSpinningArrival, int numaNode, Waiter waiter) {
         int index = queueOf(numaNode);
         NodeQueue queue = queues[index];
-        if (!wasSpinningArrival && queue.isEmpty() && spinForWord(null, false)) {
+        if (!wasSpinningArrival && queue.isEmpty() && spinForWord(me, null, false)) {
             return true; // it would have led the queue: its spin came first, the queue untouched
         }
         QNode node = new QNode(Thread.currentThread(), numaNode);
         if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
             return false;
         }
-        return lead(index, queue, node, waiter);
+        return lead(me, index, queue, node, waiter);
     }
 
     /**
@@ -300,15 +312,15 @@ abstract class LeaderLock extends LeaderLockFields {
      *
      * @return true once it holds the lock; false if it gave up, having passed the head on
      */
-    private boolean lead(int index, NodeQueue queue, QNode node, Waiter waiter) {
+    private boolean lead(long me, int index, NodeQueue queue, QNode node, Waiter waiter) {
         queue.leader = node;
         for (;;) {
-            if (node.status == QNode.GRANTED || spinForWord(node, false)) {
-                return acquiredAsLeader(index, queue, node);
+            if (node.status == QNode.GRANTED || spinForWord(me, node, false)) {
+                return acquiredAsLeader(me, index, queue, node);
             }
             node.parked = true;
-            long s = state;
-            if ((s & HELD) == 0 || !STATE.compareAndSet(this, s, announceParking(s))) {
+            announceParking();
+            if (state == FREE) {
                 node.parked = false;
                 continue;
             }
@@ -323,23 +335,40 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * The word once a leader has announced that it parks: the hint set and the stamp advanced. The
-     * stamp is what makes the announcement visible to a release that is about to clear the hint
-     * because its search found no leader parked: with the hint already set, the hint alone would
-     * leave the word as that release read it, its compare-and-set would succeed, and the leader
-     * would park with no hint to bring a release to it.
+     * Sets the "leader parked" hint and advances its count of announcements, which is what makes
+     * the announcement visible to a release about to clear the hint because its search found no
+     * leader parked: with the hint already set, the hint alone would leave the field as that
+     * release read it, its compare-and-set would succeed, and the leader would park with no hint
+     * to bring a release to it. A compare-and-set, so a full fence before the caller reads the word
+     * (see "No lost wake-up").
      */
-    static long announceParking(long s) {
-        return (s | LEADER_PARKED) + STAMP;
+    private void announceParking() {
+        for (;;) {
+            long hint = parkHint;
+            if (PARK_HINT.compareAndSet(this, hint, announced(hint))) {
+                return;
+            }
+        }
     }
 
-    /** Takes over as holder through its queue: it stays the head until its release passes it on. */
-    private boolean acquiredAsLeader(int index, NodeQueue queue, QNode node) {
+    /** {@code parkHint} after one more announcement: the hint set, the count advanced. */
+    static long announced(long hint) {
+        return (hint | LEADER_PARKED) + ANNOUNCEMENT;
+    }
+
+    /**
+     * Takes over as holder through its queue: it stays the head until its release passes it on. A
+     * leader handed the lock writes its id over the releaser's {@link #HANDING_OVER} (opaque: no
+     * other thread writes a held word, and its release publishes it).
+     */
+    private boolean acquiredAsLeader(long me, int index, NodeQueue queue, QNode node) {
+        if (node.status == QNode.GRANTED) {
+            STATE.setOpaque(this, me);
+        }
         queue.leader = null;
         clearSuccessor(node);
         holderQueue = index;
         holderNode = node;
-        heldWord = CAME_THROUGH_A_QUEUE;
         return true;
     }
 
@@ -353,7 +382,7 @@ abstract class LeaderLock extends LeaderLockFields {
         QNode next = queue.passHead(node);
         if (next != null) {
             LockSupport.unpark(next.thread);
-        } else if ((state & HELD) == 0) {
+        } else if (state == FREE) {
             wakeAParkedLeader();
         }
     }
@@ -369,10 +398,10 @@ abstract class LeaderLock extends LeaderLockFields {
      *
      * @return true if it took the word
      */
-    private boolean spinAsTheSpinningArrival() {
-        boolean took = spinForWord(null, Holders.SEVERAL_CARRIERS);
+    private boolean spinAsTheSpinningArrival(long me) {
+        boolean took = spinForWord(me, null, Holders.SEVERAL_CARRIERS);
         successor = null;
-        if (!took && (state & HELD) == 0) {
+        if (!took && state == FREE) {
             wakeAParkedLeader();
         }
         return took;
@@ -390,24 +419,26 @@ abstract class LeaderLock extends LeaderLockFields {
      * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
      * leader a lock held by nobody until its budget ran out.
      *
+     * @param me     the spinning thread's id
      * @param leader the spinning thread's node if it leads a queue, else null
      * @return true if it took the word or was handed the lock; with no spin budget, the word is
      *         still tried once
      */
-    private boolean spinForWord(QNode leader, boolean throughUnmounted) {
+    private boolean spinForWord(long me, QNode leader, boolean throughUnmounted) {
         long budget = spinNanos;
         if (budget == 0) {
-            return takeWordIfFree();
+            return takeWordIfFree(me);
         }
         long start = System.nanoTime();
         long lastSeen = NOT_READ;
         for (int pause = 1; ; ) {
-            long s = state;
+            long word = state;
+            long seen = (long) HOLDS.getOpaque(this);
             if (leader != null && leader.status == QNode.GRANTED) {
                 return true; // handed over: the word stays held for this leader
             }
-            if ((s & HELD) == 0 && takesFreeWord(s, lastSeen)) {
-                if (takeFreeWord(s)) {
+            if (word == FREE && takesFreeWord(seen, lastSeen)) {
+                if (takeFreeWord(me)) {
                     growSpinBudget(budget);
                     return true;
                 }
@@ -420,8 +451,8 @@ abstract class LeaderLock extends LeaderLockFields {
                 shrinkSpinBudget(budget);
                 return false;
             }
-            pause = nextPause(pause, s, lastSeen);
-            lastSeen = s;
+            pause = nextPause(pause, seen, lastSeen);
+            lastSeen = seen;
             for (int i = 0; i < pause; i++) {
                 Thread.onSpinWait();
             }
@@ -429,30 +460,25 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Whether a spinner that reads the word free, as {@code free}, takes it: on its first read
-     * ({@code lastSeen} is {@link #NOT_READ}), or if the stamp is the one of its previous read,
-     * {@code lastSeen}: no other hold began since, and no leader announced that it parks.
-     * Otherwise the word is free in a running thread's gap between two holds, where taking it only
-     * moves the lock's cache line (see "Taking the word" above).
+     * Whether a spinner that reads the word free, with {@code seen} holds counted, takes it: on its
+     * first read ({@code lastSeen} is {@link #NOT_READ}), or if the count is the one of its
+     * previous read, {@code lastSeen}: no other hold began since. Otherwise the word is free in a
+     * running thread's gap between two holds, where taking it only moves the lock's cache line (see
+     * "Taking the word" above).
      */
-    static boolean takesFreeWord(long free, long lastSeen) {
-        return lastSeen == NOT_READ || stampOf(free) == stampOf(lastSeen);
+    static boolean takesFreeWord(long seen, long lastSeen) {
+        return lastSeen == NOT_READ || seen == lastSeen;
     }
 
     /**
      * The number of {@link Thread#onSpinWait()} calls before a spinner's next read, after a pause
-     * of {@code pause} and a read of {@code word} that followed a read of {@code lastSeen}: halved
-     * (down to 1) if the word is unchanged, one hold lasting, else doubled (up to
-     * {@link #MAX_PAUSES}), the lock turning over (a word freed with the stamp of the last read is
-     * taken, not paused on).
+     * of {@code pause} and a read that counted {@code seen} holds where the read before counted
+     * {@code lastSeen}: halved (down to 1) if no hold began in between, one hold lasting, else
+     * doubled (up to {@link #MAX_PAUSES}), the lock turning over (a word freed with no hold begun
+     * is taken, not paused on).
      */
-    static int nextPause(int pause, long word, long lastSeen) {
-        return word == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
-    }
-
-    /** The stamp of a word: every bit but {@code HELD} and the hint. */
-    private static long stampOf(long word) {
-        return word & ~(HELD | LEADER_PARKED);
+    static int nextPause(int pause, long seen, long lastSeen) {
+        return seen == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
     }
 
     /**
@@ -475,39 +501,41 @@ abstract class LeaderLock extends LeaderLockFields {
 
     @Override
     final void release() {
-        QNode passFrom = null;
-        long held = heldWord;
-        if (held != CAME_THROUGH_A_QUEUE) {
-            if ((held & LEADER_PARKED) == 0 && STATE.compareAndSet(this, held, held & ~HELD)) {
-                return; // the common case: taken without queueing, and no leader parked
-            }
-        } else {
-            passFrom = holderNode;
+        QNode passFrom = holderNode;
+        int passQueue = holderQueue; // read before a hand-over: the new holder writes its own
+        if (passFrom != null) {
             holderNode = null;
         }
-        int passQueue = holderQueue;
-        if ((state & LEADER_PARKED) != 0 && ++handOffCount >= handOffBound) {
-            // A new count starts whether or not the hand-over succeeds, so it never exceeds the bound.
-            handOffCount = 0;
-            if (handOffToALeader()) {
-                passHead(passFrom, passQueue);
-                return;
-            }
+        if ((parkHint & LEADER_PARKED) != 0 && handedOver()) {
+            passHead(passFrom, passQueue);
+            return;
         }
         freeWord();
         if (!passHead(passFrom, passQueue)) {
-            wakeAParkedLeader();
+            wakeAParkedLeader(); // reads the hint after the word is free, as every release must
         }
     }
 
-    /** Clears {@code HELD}, keeping the hint. */
-    private void freeWord() {
-        for (;;) {
-            long s = state;
-            if (STATE.compareAndSet(this, s, s & ~HELD)) {
-                return;
-            }
+    /**
+     * Counts a release made while the hint is set, and at the {@code handOffBound}-th hands the
+     * lock directly to a waiting leader, if there is one. A new count starts whether or not the
+     * hand-over succeeds, so it never exceeds the bound.
+     */
+    private boolean handedOver() {
+        if (++handOffCount < handOffBound) {
+            return false;
         }
+        handOffCount = 0;
+        return handOffToALeader();
+    }
+
+    /**
+     * Lets the word go. A volatile store, not a compare-and-set: nobody but the holder writes a
+     * held word. Its full fence orders it before the caller's next read of {@code parkHint}, the
+     * release's half of the pair with a parking leader's announcement (see "No lost wake-up").
+     */
+    private void freeWord() {
+        state = FREE;
     }
 
     /**
@@ -529,19 +557,19 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /**
      * Wakes one parked leader, unless none is parked or a leader woken earlier has not run yet.
-     * Clears the hint if it finds none, by a compare-and-set on the word it read before the search:
-     * a leader that parks after that read announces it with a new stamp, so the clear fails and
-     * the search runs again.
+     * Clears the hint if it finds none, by a compare-and-set on the value it read before the
+     * search: a leader that parks after that read advances the count of announcements, so the
+     * clear fails and the search runs again.
      */
     private void wakeAParkedLeader() {
         for (;;) {
-            long s = state;
-            if ((s & LEADER_PARKED) == 0 || successor != null) {
+            long hint = parkHint;
+            if ((hint & LEADER_PARKED) == 0 || successor != null) {
                 return;
             }
             QNode parked = findParkedLeader();
             if (parked == null) {
-                if (STATE.compareAndSet(this, s, s & ~LEADER_PARKED)) {
+                if (PARK_HINT.compareAndSet(this, hint, hint & ~LEADER_PARKED)) {
                     return;
                 }
                 continue;
@@ -581,6 +609,7 @@ abstract class LeaderLock extends LeaderLockFields {
             QNode leader = queues[index].leader;
             if (leader != null) {
                 nextQueue = index + 1 < queues.length ? index + 1 : 0;
+                STATE.setOpaque(this, HANDING_OVER); // no thread's id: the granted leader writes its own
                 if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
                     LockSupport.unpark(leader.thread);
                     return true;
@@ -618,68 +647,77 @@ abstract class LeaderLock extends LeaderLockFields {
 }
 
 /**
- * The hot fields of a {@link LeaderLock}, after the owner's id, the last field of
- * {@link AbstractReentrantLock}. The word and {@code heldWord} are its only {@code long}s: HotSpot
- * lays them out first, right after the owner's id, and puts one of the narrower fields in the gap
- * that the superclasses left before the id (see {@link LeaderLock}, "The hot fields"; a
- * {@code LayoutTest} checks that the id, the word and {@code heldWord} are contiguous).
+ * The hot fields of a {@link LeaderLock}, after those of {@link AbstractReentrantLock}. The word,
+ * {@code holds} and {@code parkHint} are its only {@code long}s: HotSpot lays them out first, in
+ * that order (see {@link LeaderLock}, "The hot fields"; a {@code LayoutTest} checks that the word
+ * and {@code holds}, which every hold writes, are contiguous).
  */
 abstract class LeaderLockFields extends AbstractReentrantLock {
-    /** {@link #state}: the lock is held. */
-    static final long HELD = 1;
+    /** {@link #state} while nobody holds the lock; a held word is its holder's thread id. */
+    static final long FREE = 0;
     /**
-     * {@link #heldWord} of a holder that came through a queue ({@link #holderNode} set), whose
-     * release passes the head on: never a held word, which has {@link #HELD} set.
+     * {@link #state} while a holder hands the lock to a leader directly: no thread's id (ids are
+     * positive), so nobody takes the word or sees itself as its owner until the leader writes its
+     * own id.
      */
-    static final long CAME_THROUGH_A_QUEUE = 0;
-    /** {@link #state}: some leader may be parked (a hint: a release that finds none clears it). */
-    static final long LEADER_PARKED = 2;
+    static final long HANDING_OVER = -1;
+    /** {@link #parkHint}: some leader may be parked (a hint: a release that finds none clears it). */
+    static final long LEADER_PARKED = 1;
     /**
-     * {@link #state}: each acquisition of a free word adds one {@code STAMP} (a direct hand-over
-     * keeps it), and so does each leader's announcement that it parks. A spinner that reads the same
-     * stamp twice knows that no other hold began in between ({@link LeaderLock#takesFreeWord}); a
-     * release that clears the hint by compare-and-set fails if a leader announced itself since it
-     * read the word. The word is a {@code long} so that the stamp never comes back to a value a
-     * thread read (2^62 steps).
+     * {@link #parkHint}: each leader's announcement that it parks adds one {@code ANNOUNCEMENT}, so
+     * that a release that clears the hint by compare-and-set fails if a leader announced itself
+     * since it read the hint. A {@code long}: the count never comes back to a value a thread read.
      */
-    static final long STAMP = 4;
+    static final long ANNOUNCEMENT = 2;
     /** A spin budget grows or shrinks by {@code maxSpinNanos / SPIN_STEPS}. */
     static final int SPIN_STEPS = 16;
     /** The most {@link Thread#onSpinWait()} calls between two reads of the word by a spinner. */
     static final int MAX_PAUSES = 64;
-    /**
-     * What a spinner has seen of the word before its first read: a value no word takes, since the
-     * word would need 2^62 - 1 advances of the stamp to reach it.
-     */
+    /** What a spinner has seen of {@link #holds} before its first read: a count never reached. */
     static final long NOT_READ = -1;
     /** {@link #successor} while an arriving thread spins for the word as its one spinning arrival. */
     static final QNode SPINNING_ARRIVAL = new QNode(null, 0);
 
     static final VarHandle STATE;
+    static final VarHandle HOLDS;
+    static final VarHandle PARK_HINT;
     static final VarHandle SUCCESSOR;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(LeaderLockFields.class, "state", long.class);
+            HOLDS = lookup.findVarHandle(LeaderLockFields.class, "holds", long.class);
+            PARK_HINT = lookup.findVarHandle(LeaderLockFields.class, "parkHint", long.class);
             SUCCESSOR = lookup.findVarHandle(LeaderLockFields.class, "successor", QNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
+    /**
+     * The lock word: {@link #FREE}, the holder's thread id, or {@link #HANDING_OVER}. Taken from
+     * {@code FREE} by compare-and-set; a held word is written only by its holder, and by the leader
+     * it hands the lock to.
+     */
     volatile long state;
+    /**
+     * The acquisitions of a free word so far: advanced by each new holder, opaque, read by
+     * spinners to tell whether another hold began between two of their reads
+     * ({@link LeaderLock#takesFreeWord}). A direct hand-over does not advance it.
+     */
+    long holds;
+    /** {@link #LEADER_PARKED} and the count of {@link #ANNOUNCEMENT}s. */
+    volatile long parkHint;
     /**
      * A leader woken by a release that has not run since, or {@link #SPINNING_ARRIVAL}: while it is
      * set, releases wake no one else.
      */
     volatile QNode successor;
     /**
-     * Holder-only: the word as the holder's acquisition of a free word left it, what its release
-     * expects to find; {@link #CAME_THROUGH_A_QUEUE} if the holder came through a queue.
+     * Holder-only: the holder's node if it came through a queue (it is still that queue's head),
+     * null if it took a free word: what its release passes on.
      */
-    long heldWord;
-    /** Holder-only: the holder's node if it came through a queue (it is still that queue's head). */
     QNode holderNode;
     /** Holder-only: the queue the holder came through; meaningful only while {@link #holderNode} is set. */
     int holderQueue;

@@ -86,6 +86,14 @@ public final class McsLock extends McsLockFields {
 
 /** The holder's field of an {@link McsLock}, beside the holder and hold count. */
 abstract class McsLockFields extends AbstractReentrantLock {
-    /** The holder's node, written and read only by the holder. */
+    /**
+     * The holder's node, null while nobody holds the lock; written by the holder only, read by
+     * others to name the owner ({@link #ownerId()}).
+     */
     QNode holderNode;
+
+    @Override
+    final long ownerId() {
+        return QNode.holderIdOf(holderNode);
+    }
 }

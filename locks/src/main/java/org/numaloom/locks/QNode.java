@@ -54,6 +54,16 @@ final class QNode extends QNodeFields {
         super(thread, numaNode);
     }
 
+    /**
+     * The id of the thread whose hold of an MCS-style lock this node stands for, 0 for no node:
+     * how {@link McsLock} and {@link HmcsLock} name their owner ({@code ownerId()}). A racy reader
+     * may see a node that its holder has just published before the node's thread, and reads 0 then.
+     */
+    static long holderIdOf(QNode holderNode) {
+        Thread thread;
+        return holderNode == null || (thread = holderNode.thread) == null ? 0 : thread.threadId();
+    }
+
     boolean casStatus(int expected, int update) {
         return STATUS.compareAndSet(this, expected, update);
     }

@@ -31,6 +31,11 @@ final class ForeignUnlockLock extends AbstractReentrantLock {
     }
 
     @Override
+    long ownerId() {
+        return algorithm.ownerId();
+    }
+
+    @Override
     public void unlock() {
         if (isHeldByCurrentThread()) {
             super.unlock();

@@ -32,13 +32,13 @@ class LayoutTest {
     static final int ISOLATION = 128;
 
     /** The groups of fields each class claims isolated: fields of one group may share a line. */
-    static final List<String> LEADER_LOCK_HOT = List.of("ownerId", "reentries", "holder", "holderWatchers", "state", "successor", "heldWord",
-            "holderNode", "holderQueue", "handOffCount", "nextQueue", "spinNanos");
+    static final List<String> LEADER_LOCK_HOT = List.of("reentries", "holder", "holderWatchers", "state", "holds", "parkHint",
+            "successor", "holderNode", "holderQueue", "handOffCount", "nextQueue", "spinNanos");
 
     static final Map<Class<?>, List<List<String>>> ISOLATED = Map.of(
             NumaMcsLock.class, List.of(LEADER_LOCK_HOT),
             CnaLock.class, List.of(LEADER_LOCK_HOT),
-            McsLock.class, List.of(List.of("ownerId", "reentries", "holder", "holderWatchers", "holderNode")),
+            McsLock.class, List.of(List.of("reentries", "holder", "holderWatchers", "holderNode")),
             LockWord.class, List.of(List.of("state")),
             McsQueue.class, List.of(List.of("tail")),
             NodeQueue.class, List.of(List.of("tail"), List.of("leader")),
@@ -91,7 +91,7 @@ class LayoutTest {
      * side, so that they span two cache lines in as few of the places an 8-byte-aligned object may
      * start at as their size allows ({@link LeaderLock}, "The hot fields").
      */
-    static final List<String> WRITTEN_BY_EVERY_HOLD = List.of("ownerId", "state", "heldWord");
+    static final List<String> WRITTEN_BY_EVERY_HOLD = List.of("state", "holds");
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(classes = {NumaMcsLock.class, CnaLock.class})

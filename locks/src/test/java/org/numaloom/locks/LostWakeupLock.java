@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * the kit's protocol ({@link QNode} status compare-and-sets), so the wake-up lost here is lost only
  * to the race above.
  */
-final class LostWakeupLock extends AbstractReentrantLock {
+final class LostWakeupLock extends OwnerFieldLock {
     private final LockWord word = new LockWord();
     private final Queue<QNode> waiters = new ConcurrentLinkedQueue<>();
 
@@ -25,12 +25,12 @@ final class LostWakeupLock extends AbstractReentrantLock {
     }
 
     @Override
-    boolean tryAcquire() {
+    boolean take() {
         return word.tryTake();
     }
 
     @Override
-    boolean acquire(Waiter waiter) {
+    boolean await(Waiter waiter) {
         if (word.tryTake()) {
             return true;
         }
@@ -45,7 +45,7 @@ final class LostWakeupLock extends AbstractReentrantLock {
     }
 
     @Override
-    void release() {
+    void letGo() {
         for (QNode next; (next = waiters.poll()) != null; ) {
             if (next.casStatus(QNode.WAITING, QNode.GRANTED)) {
                 LockSupport.unpark(next.thread);

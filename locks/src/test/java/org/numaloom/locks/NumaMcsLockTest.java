@@ -106,7 +106,9 @@ class NumaMcsLockTest {
      * it does not (a {@code >} for the {@code >=} survived the CI mirror's mutation gate once).
      * Here the leader's thread waits on a latch, which absorbs the releases' unparks, so the leader
      * never competes: it is placed as {@code lead()} leaves a leader about to park, the head of its
-     * node's queue, published, marked parked, the hint set in the word.
+     * node's queue, published, marked parked, the hint set. While the lock is handed over, its
+     * word names no thread: not the releaser, which no longer owns it, nor yet the leader, which has
+     * not run to write its id.
      */
     @ParameterizedTest(name = "bound {0}")
     @ValueSource(ints = {1, 2, 16})
@@ -129,7 +131,7 @@ class NumaMcsLockTest {
             assertNull(queue.enqueue(leader), "node 1's queue was not empty");
             queue.leader = leader;
             leader.parked = true;
-            lock.state = LeaderLock.announceParking(lock.state);
+            lock.parkHint = LeaderLock.announced(lock.parkHint);
 
             int releases = 0;
             do {
@@ -139,6 +141,8 @@ class NumaMcsLockTest {
             assertEquals(QNode.GRANTED, leader.status, "the leader was not handed the lock in " + releases + " releases");
             assertEquals(bound, releases, "releases until the leader was handed the lock");
             assertFalse(lock.tryLock(), "the lock, handed to the leader, was free");
+            assertEquals(LeaderLock.HANDING_OVER, lock.state, "the word while the leader has not run");
+            assertFalse(lock.isHeldByCurrentThread(), "the releaser still owns the lock it handed over");
         } finally {
             testDone.countDown();
             leaderThread.join();
@@ -148,10 +152,9 @@ class NumaMcsLockTest {
     /**
      * Two threads on two nodes take turns at the lock in many short rounds ({@link ContendedRounds}).
      * Each leader spins for up to 50 µs and then parks: often one node's leader, spinning, takes the
-     * word as the other leaves it, and then parks while that holder is in its release. A release
-     * that freed the word by writing back what it read, not by compare-and-set, would erase the
-     * "leader parked" hint set meanwhile, and nobody would wake that leader. (Caught in 5 of 5 runs
-     * with the compare-and-set of {@code freeWord} made a check-then-set.)
+     * word as the other leaves it, and then parks while that holder is in its release, which must
+     * see the leader's announcement once it has freed the word. (Caught with that release's wake-up
+     * removed, and with a leader handed the lock that did not write its id in the word.)
      */
     @Test
     void aLeaderThatParksWhileTheWordIsFreedIsWoken() throws Exception {
@@ -159,24 +162,25 @@ class NumaMcsLockTest {
     }
 
     /**
-     * Every acquisition of a free word advances the stamp in the lock word, whether the thread
-     * found it free at once or spun for it while another held it, and a release keeps it: a
-     * spinner tells by it whether another hold began between two of its reads. The thread
-     * that spun did so as the lock's one spinning arrival, and gave that claim up once it held the
-     * lock: a claim left behind would stop every later release from waking a parked leader.
+     * The word is its holder's thread id, written by the compare-and-set that takes it, and every
+     * acquisition of a free word counts a hold, whether the thread found it free at once or spun
+     * for it while another held it: a spinner tells by the count whether another hold began
+     * between two of its reads. The thread that spun did so as the lock's one spinning arrival, and
+     * gave that claim up once it held the lock: a claim left behind would stop every later release
+     * from waking a parked leader.
      */
     @Test
-    void everyAcquisitionAdvancesTheStampAndTheSpinningArrivalLetsGoOfItsClaim() throws Exception {
+    void theWordIsTheHoldersIdAndEveryAcquisitionCountsAHold() throws Exception {
         NumaMcsLock lock = new NumaMcsLock(BY_NAME, TimeUnit.MINUTES.toNanos(1), 64);
-        long first = lock.state;
+        long first = lock.holds;
         lock.lock();
-        assertEquals(first + LeaderLock.STAMP, lock.state & ~LeaderLock.LEADER_PARKED & ~LeaderLock.HELD,
-                "the word after the first acquisition, which found it free");
-        Threads.Running<Long> spinner = Threads.running("spinner@0", () -> {
+        assertEquals(Thread.currentThread().threadId(), lock.state, "the word while this thread holds the lock");
+        assertEquals(first + 1, lock.holds, "the holds after the first acquisition, which found the word free");
+        Threads.Running<long[]> spinner = Threads.running("spinner@0", () -> {
             lock.lock();
             try {
                 assertNull(lock.successor, "the spinning arrival's claim, once it holds the lock");
-                return lock.state;
+                return new long[] {Thread.currentThread().threadId(), lock.state, lock.holds};
             } finally {
                 lock.unlock();
             }
@@ -184,10 +188,11 @@ class NumaMcsLockTest {
         Threads.spinUntil(() -> lock.successor == LeaderLock.SPINNING_ARRIVAL,
                 "the second thread never spun as the spinning arrival");
         lock.unlock();
-        long second = spinner.get();
-        assertEquals(first + 2 * LeaderLock.STAMP + LeaderLock.HELD, second & ~LeaderLock.LEADER_PARKED,
-                "the word while the thread that spun for it held it");
-        assertEquals(first + 2 * LeaderLock.STAMP, lock.state, "the word after the last release");
+        long[] seen = spinner.get();
+        assertEquals(seen[0], seen[1], "the word while the thread that spun for it held it");
+        assertEquals(first + 2, seen[2], "the holds once the thread that spun took the word");
+        assertEquals(LeaderLock.FREE, lock.state, "the word after the last release");
+        assertEquals(first + 2, lock.holds, "the holds after the last release");
     }
 
     /**
@@ -248,18 +253,11 @@ class NumaMcsLockTest {
      */
     @Test
     void aSpinnerTakesAFreeWordOnlyIfNoOtherHoldBeganSinceItsLastRead() {
-        long held = 5 * LeaderLock.STAMP | LeaderLock.HELD;
-        long freed = held & ~LeaderLock.HELD;
-        assertTrue(LeaderLock.takesFreeWord(freed, LeaderLock.NOT_READ), "a free word at the first read");
-        assertTrue(LeaderLock.takesFreeWord(freed, held), "the word freed by the hold it saw");
-        assertTrue(LeaderLock.takesFreeWord(freed, held | LeaderLock.LEADER_PARKED),
-                "the word freed by the hold it saw, by a release that cleared the hint");
-        assertFalse(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, held),
-                "the word freed after another hold began and ended between the two reads");
-        assertFalse(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, held | LeaderLock.LEADER_PARKED),
-                "the same, with a leader's hint cleared meanwhile");
-        assertTrue(LeaderLock.takesFreeWord(freed + LeaderLock.STAMP, freed + LeaderLock.STAMP),
-                "the word free at two reads in a row, with nobody taking it in between");
+        long holds = 5;
+        assertTrue(LeaderLock.takesFreeWord(holds, LeaderLock.NOT_READ), "a free word at the first read");
+        assertTrue(LeaderLock.takesFreeWord(holds, holds), "the word freed by the hold it saw, or free at both reads");
+        assertFalse(LeaderLock.takesFreeWord(holds + 1, holds),
+                "the word freed after another hold began between the two reads");
     }
 
     /**
@@ -270,38 +268,36 @@ class NumaMcsLockTest {
      */
     @Test
     void aSpinnerPausesLongerWhileTheLockTurnsOver() {
-        long held = 5 * LeaderLock.STAMP | LeaderLock.HELD;
-        assertEquals(4, LeaderLock.nextPause(8, held, held), "one hold lasting: halved");
-        assertEquals(1, LeaderLock.nextPause(1, held, held), "never below one");
-        assertEquals(16, LeaderLock.nextPause(8, held + LeaderLock.STAMP, held), "another hold began: doubled");
-        assertEquals(16, LeaderLock.nextPause(8, held & ~LeaderLock.HELD, held),
-                "the word changed otherwise (the hold ended): doubled");
-        assertEquals(2, LeaderLock.nextPause(1, held, LeaderLock.NOT_READ), "after the first read: doubled");
-        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES, held + LeaderLock.STAMP, held),
+        long holds = 5;
+        assertEquals(4, LeaderLock.nextPause(8, holds, holds), "one hold lasting: halved");
+        assertEquals(1, LeaderLock.nextPause(1, holds, holds), "never below one");
+        assertEquals(16, LeaderLock.nextPause(8, holds + 1, holds), "another hold began: doubled");
+        assertEquals(2, LeaderLock.nextPause(1, holds, LeaderLock.NOT_READ), "after the first read: doubled");
+        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(LeaderLock.MAX_PAUSES, holds + 1, holds),
                 "never above the cap");
         int pastHalf = LeaderLock.MAX_PAUSES / 2 + 1;
-        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(pastHalf, held + LeaderLock.STAMP, held),
+        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.nextPause(pastHalf, holds + 1, holds),
                 "doubled past the cap: the cap");
     }
 
     /**
-     * A leader that parks changes the lock word even when the "leader parked" hint is set already:
-     * a release that searched the queues, found no leader parked, and is about to clear the hint by
-     * compare-and-set on the word it read before the search must fail, or this leader would sleep
-     * with no hint to bring a release to it. (Before the stamp, the second announcement left the
-     * word as it was, and a second search after the clear had to make up for it; that search's
-     * compare-and-set made a check-then-set survived every layer, its window too rare to reach.)
+     * A leader that parks changes {@code parkHint} even when the "leader parked" hint is set
+     * already: a release that searched the queues, found no leader parked, and is about to clear
+     * the hint by compare-and-set on the value it read before the search must fail, or this leader
+     * would sleep with no hint to bring a release to it. (Before announcements were counted, the
+     * second announcement left the word as it was, and a second search after the clear had to make
+     * up for it; that search's compare-and-set made a check-then-set survived every layer, its
+     * window too rare to reach.)
      */
     @Test
-    void aLeaderAnnouncesThatItParksWithANewStampEvenWhenTheHintIsSet() throws Exception {
+    void aLeaderAnnouncesThatItParksWithANewCountEvenWhenTheHintIsSet() throws Exception {
         NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, 64);
         lock.lock();
         Threads.Running<Void> first = Threads.running("first@0", () -> lockAndUnlock(lock)).awaitBlocked();
-        long oneParked = lock.state;
-        assertEquals(LeaderLock.HELD | LeaderLock.LEADER_PARKED, oneParked & (LeaderLock.HELD | LeaderLock.LEADER_PARKED),
-                "the word with the lock held and one leader parked");
+        long oneParked = lock.parkHint;
+        assertEquals(LeaderLock.LEADER_PARKED, oneParked & LeaderLock.LEADER_PARKED, "the hint with one leader parked");
         Threads.Running<Void> second = Threads.running("second@1", () -> lockAndUnlock(lock)).awaitBlocked();
-        assertEquals(oneParked + LeaderLock.STAMP, lock.state, "the word once the other node's leader parked too");
+        assertEquals(oneParked + LeaderLock.ANNOUNCEMENT, lock.parkHint, "the hint once the other node's leader parked too");
         lock.unlock();
         first.get();
         second.get();

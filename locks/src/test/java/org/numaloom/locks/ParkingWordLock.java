@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The controls override {@link #takeWord()} and {@link #freeWord()}; nothing else differs.
  */
-abstract class ParkingWordLock extends AbstractReentrantLock {
+abstract class ParkingWordLock extends OwnerFieldLock {
     private static final VarHandle STATE;
 
     static {
@@ -62,12 +62,12 @@ abstract class ParkingWordLock extends AbstractReentrantLock {
     }
 
     @Override
-    final boolean tryAcquire() {
+    final boolean take() {
         return takeWord();
     }
 
     @Override
-    final boolean acquire(Waiter waiter) {
+    final boolean await(Waiter waiter) {
         Thread me = Thread.currentThread();
         waiters.add(me);
         while (!takeWord()) {
@@ -84,7 +84,7 @@ abstract class ParkingWordLock extends AbstractReentrantLock {
     }
 
     @Override
-    final void release() {
+    final void letGo() {
         freeWord();
         wakeFirstWaiter();
     }

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * waits until the holder lets go, then takes the lock and re-asserts the interrupt instead of
  * throwing.
  */
-final class SwallowedInterruptLock extends AbstractReentrantLock {
+final class SwallowedInterruptLock extends OwnerFieldLock {
     private final LockWord word = new LockWord();
     private final McsQueue queue = new McsQueue();
     private volatile QNode leader;
@@ -24,12 +24,12 @@ final class SwallowedInterruptLock extends AbstractReentrantLock {
     }
 
     @Override
-    boolean tryAcquire() {
+    boolean take() {
         return word.tryTake();
     }
 
     @Override
-    boolean acquire(Waiter waiter) {
+    boolean await(Waiter waiter) {
         QNode node = new QNode(Thread.currentThread());
         if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
             return false;
@@ -57,7 +57,7 @@ final class SwallowedInterruptLock extends AbstractReentrantLock {
     }
 
     @Override
-    void release() {
+    void letGo() {
         word.release();
         QNode current = leader;
         if (current != null) {

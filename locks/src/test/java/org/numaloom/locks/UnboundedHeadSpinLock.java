@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Everything else is the kit's own machinery (queue, lock word), so the scenario's verdict is
  * about the unbounded spin alone.
  */
-final class UnboundedHeadSpinLock extends AbstractReentrantLock {
+final class UnboundedHeadSpinLock extends OwnerFieldLock {
     private final LockWord word = new LockWord();
     private final McsQueue queue = new McsQueue();
     private QNode holderNode;
@@ -20,7 +20,7 @@ final class UnboundedHeadSpinLock extends AbstractReentrantLock {
     }
 
     @Override
-    boolean tryAcquire() {
+    boolean take() {
         if (!word.tryTake()) {
             return false;
         }
@@ -29,7 +29,7 @@ final class UnboundedHeadSpinLock extends AbstractReentrantLock {
     }
 
     @Override
-    boolean acquire(Waiter waiter) {
+    boolean await(Waiter waiter) {
         QNode node = new QNode(Thread.currentThread());
         if (queue.enqueue(node) != null && !queue.awaitHead(node, waiter)) {
             return false;
@@ -42,7 +42,7 @@ final class UnboundedHeadSpinLock extends AbstractReentrantLock {
     }
 
     @Override
-    void release() {
+    void letGo() {
         QNode node = holderNode;
         holderNode = null;
         word.release();
