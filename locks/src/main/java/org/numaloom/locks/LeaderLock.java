@@ -28,9 +28,9 @@ import java.util.concurrent.locks.LockSupport;
  * the word held a "held" bit, the hint and a stamp, the owner's id had a field of its own that
  * every hold wrote on taking and on letting go, and the holder kept the word it had written for its
  * release's compare-and-set. With one store fewer on each side, a counter++ section on 2 carriers
- * ran 1.15×, 1.22× and 1.28× as fast at 2, 16 and 64 threads, but 0.89× at 256, and the text
- * statistics and high contention within a few percent of it, in invocations of the two builds
- * interleaved in one JVM (docs/results.md, 2026-11-30). The
+ * ran 0.93–1.02×, 1.07×, 1.05–1.32× and 1.22–1.31× as fast at 2, 16, 64 and 256 threads, the
+ * text statistics at 0.96–0.99× and high contention at 0.99–1.00×, in invocations of the two
+ * builds interleaved in one JVM, a new lock for each (docs/results.md, 2026-11-30). The
  * holder's thread, a spinner's hint, is written only while a waiter may read it, and only when it
  * changes (except with one carrier), so a thread that takes the lock again runs no garbage-collector
  * write barrier: lock+unlock measured 10.25–10.62 ns with a reference stored at every hold against
