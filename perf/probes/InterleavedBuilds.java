@@ -1,3 +1,5 @@
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -13,13 +15,14 @@ import java.util.List;
  * cannot see a few percent on a host whose speed drifts.
  *
  * <p>Why: on the 2-core Intel host, a single-threaded loop timed every 0.2 s took between 130 and
- * 259 ms over 8 s (2026-11-30), and JMH forks of one lock scored 150 to 340 ms per invocation of
+ * 259 ms over 8 s (2026-11-30), and JMH forks of one lock scored 150 to 390 ms per invocation of
  * the text statistics, in two modes that switched within a fork. A ratio between two forks then
  * measures the host. Here each variant (a build's {@code benchmarks.jar} and a lock name) is
- * loaded by a class loader of its own, and the invocations run variant after variant, in reverse
- * order every other round, so that neighbours share the host's state; the ratio of each variant
- * to the last one is taken per round, and its median and quartiles over the rounds after the
- * first third (warm-up) are printed.
+ * loaded by a class loader of its own, and the variants run one after the other, in reverse order
+ * every other round, so that neighbours share the host's state; each runs two invocations and the
+ * second is timed, the first settling the carriers after the switch. The ratio of each variant to
+ * the last one is taken per round, and its median and quartiles over the rounds after the first
+ * third (warm-up) are printed.
  *
  * <p>Run, from the repository root, with the flags the benchmarks need:
  * <pre>
@@ -27,11 +30,12 @@ import java.util.List;
  *      -Djdk.virtualThreadScheduler.parallelism=2 perf/probes/InterleavedBuilds.java \
  *      ShortSectionBenchmark 16 150 new:perf/target/benchmarks.jar:NUMA_MCS old:/tmp/old/benchmarks.jar:NUMA_MCS
  * </pre>
- * Benchmarks: {@code ShortSectionBenchmark} (1,000,000 acquisitions, 3 steps outside),
- * {@code TextStatisticsBenchmark} (100,000 lines), {@code ConsumeCpuBenchmark} (the high-contention
- * setting: 64,000 actions of 1,000 tokens that yield inside); the parameters are the benchmarks'
- * defaults and the {@code high} config's. The lock may be any name the benchmark accepts,
- * {@code SYNCHRONIZED} included.
+ * Benchmarks: {@code ShortSectionBenchmark}, {@code TextStatisticsBenchmark} and
+ * {@code ConsumeCpuBenchmark} (the high-contention setting), each with its JMH parameters at their
+ * first declared values (as a plain JMH run) but for the lock and the thread count; the short
+ * section and high contention get a new lock before every invocation, since with one lock per JVM
+ * where the lock lands in memory set the result of a whole run. The lock may be any name the
+ * benchmark accepts, {@code SYNCHRONIZED} included.
  */
 public final class InterleavedBuilds {
     private static final List<String> BENCHMARKS = List.of("ShortSectionBenchmark", "TextStatisticsBenchmark",
@@ -110,33 +114,17 @@ public final class InterleavedBuilds {
         String bench = "org.numaloom.perf.bench.";
         Class<?> type = loader.loadClass(bench + benchmark);
         Object instance = type.getConstructor().newInstance();
+        setParamsToTheirDefaults(loader, type, instance);
         type.getField("lock").set(instance, parts[2]);
         type.getField("threads").setInt(instance, threads);
-        Method before = null;
+        Method before;
         Method after = null;
-        switch (benchmark) {
-            case "ShortSectionBenchmark" -> {
-                type.getField("acquisitionsCount").setInt(instance, 1_000_000);
-                type.getField("outsideWork").setInt(instance, 3);
-                type.getField("sharedWords").setInt(instance, 1);
-                before = type.getMethod("createExclusion");
-            }
-            case "TextStatisticsBenchmark" -> {
-                type.getField("lines").setInt(instance, 100_000);
-                type.getField("maps").setInt(instance, 0);
-                type.getField("seed").setLong(instance, 42);
-                type.getMethod("generateText").invoke(instance);
-                before = type.getMethod("emptyCounts");
-                after = type.getMethod("requireExactCounts");
-            }
-            default -> {
-                type.getField("actionsCount").setInt(instance, 64_000);
-                type.getField("beforeCpuTokens").setLong(instance, 0);
-                type.getField("inCpuTokens").setLong(instance, 1_000);
-                type.getField("yieldsBefore").setInt(instance, 1);
-                type.getField("yieldInCrit").setBoolean(instance, true);
-                before = type.getMethod("createExclusion");
-            }
+        if (benchmark.equals("TextStatisticsBenchmark")) {
+            type.getMethod("generateText").invoke(instance);
+            before = type.getMethod("emptyCounts");
+            after = type.getMethod("requireExactCounts");
+        } else {
+            before = type.getMethod("createExclusion"); // a new lock for every invocation (see above)
         }
         Class<?> carriers = loader.loadClass(bench + "PinnedCarriers");
         Class<?> handoffCounts = loader.loadClass(bench + "HandoffCounts");
@@ -144,5 +132,22 @@ public final class InterleavedBuilds {
                 handoffCounts);
         Object[] states = {carriers.getConstructor().newInstance(), handoffCounts.getConstructor().newInstance()};
         return new Variant(parts[0], instance, invocation, states, before, after);
+    }
+
+    /** Sets every JMH parameter of the benchmark to the first of its declared values, as a plain JMH run does. */
+    @SuppressWarnings("unchecked")
+    private static void setParamsToTheirDefaults(ClassLoader loader, Class<?> type, Object instance) throws Exception {
+        Class<? extends Annotation> param = (Class<? extends Annotation>) loader.loadClass("org.openjdk.jmh.annotations.Param");
+        Method values = param.getMethod("value");
+        for (Field field : type.getFields()) {
+            Annotation declared = field.getAnnotation(param);
+            if (declared == null) {
+                continue;
+            }
+            String first = ((String[]) values.invoke(declared))[0];
+            Class<?> kind = field.getType();
+            field.set(instance, kind == int.class ? Integer.valueOf(first) : kind == long.class ? Long.valueOf(first)
+                    : kind == boolean.class ? Boolean.valueOf(first) : first);
+        }
     }
 }

@@ -143,6 +143,7 @@ class NumaMcsLockTest {
             assertFalse(lock.tryLock(), "the lock, handed to the leader, was free");
             assertEquals(LeaderLock.HANDING_OVER, lock.state, "the word while the leader has not run");
             assertFalse(lock.isHeldByCurrentThread(), "the releaser still owns the lock it handed over");
+            assertTrue(lock.toString().endsWith("[Locked, being handed to a waiting thread]"), lock.toString());
         } finally {
             testDone.countDown();
             leaderThread.join();
