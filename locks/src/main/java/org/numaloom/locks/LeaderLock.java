@@ -96,6 +96,17 @@ import java.util.concurrent.locks.LockSupport;
  * ends its spin, objectMonitor.cpp, {@code try_spin}); here the spinner stays, since a woken thread
  * costs more than the spin (see "Spinning").
  *
+ * <p>A free word it declined, though, the spinner reads again after a single pause
+ * ({@link #pauseBeforeNextRead}), and takes it if no hold began in between: the holder did not come
+ * back at once, so the word is free in a gap of the holder's own, not between two holds. Without
+ * that second look a spinner whose doubled pause had outgrown the holder's time between two holds
+ * saw the count move at every read, declined every free word, and kept its pause long, until its
+ * time ran out: the lock mostly free, the spinner's carrier idle. In the text statistics on 2
+ * carriers with 2 threads, where one thread often takes a map's lock every few hundred
+ * nanoseconds, 8,123 of 2.2 million spins of the spinning arrival ended so, after three or more
+ * declined free words and 22 µs each (about 2% of the carriers' time); with the second look, 7
+ * (docs/results.md, 2026-11-30).
+ *
  * <p>One 16-core run favoured this rule (docs/results.md, 2026-11-30): a counter++ section ran at
  * 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256 threads with it.
  * Both parts of the rule it replaced lost there. With this loop and that rule's give-up (a
@@ -453,7 +464,8 @@ abstract class LeaderLock extends LeaderLockFields {
             }
             pause = nextPause(pause, seen, lastSeen);
             lastSeen = seen;
-            for (int i = 0; i < pause; i++) {
+            int wait = pauseBeforeNextRead(word, pause);
+            for (int i = 0; i < wait; i++) {
                 Thread.onSpinWait();
             }
         }
@@ -479,6 +491,18 @@ abstract class LeaderLock extends LeaderLockFields {
      */
     static int nextPause(int pause, long seen, long lastSeen) {
         return seen == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
+    }
+
+    /**
+     * The number of {@link Thread#onSpinWait()} calls a spinner makes before its next read, having
+     * read {@code word} and not taken it, its pause being {@code pause} ({@link #nextPause}): one if
+     * it declined a free word, to read it again at once, and its pause if the word was held. If no
+     * hold began before that second read, the holder did not come back at once and the word is
+     * free in a real gap, which the spinner takes; if one began, the lock turns over, and the doubled
+     * pause follows (see "Taking the word" above).
+     */
+    static int pauseBeforeNextRead(long word, int pause) {
+        return word == FREE ? 1 : pause;
     }
 
     /**
