@@ -107,7 +107,8 @@ import java.util.concurrent.locks.LockSupport;
  * declined free words and 22 µs each (about 2% of the carriers' time); with the second look, 7
  * (docs/results.md, 2026-11-30).
  *
- * <p>One 16-core run favoured this rule (docs/results.md, 2026-11-30): a counter++ section ran at
+ * <p>One 16-core run favoured the rule of declining (docs/results.md, 2026-11-30, before the second
+ * look, which no 16-core machine has run yet): a counter++ section ran at
  * 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256 threads with it.
  * Both parts of the rule it replaced lost there. With this loop and that rule's give-up (a
  * spinner gave its spin up once more than two holds began since its first read, leaving a busy
