@@ -423,8 +423,9 @@ abstract class LeaderLock extends LeaderLockFields {
      * Spins on the word while that may pay off: within the current spin budget, while the holder
      * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
      * taking the word only where no other hold began since its last read ({@link #takesFreeWord}),
-     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}).
-     * Adapts the budget: a spin that took the word earns the next ones more time, one that ran out
+     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}), but
+     * for a single pause after a free word it declined ({@link #pauseBeforeNextRead}). Adapts the
+     * budget: a spin that took the word earns the next ones more time, one that ran out
      * leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
