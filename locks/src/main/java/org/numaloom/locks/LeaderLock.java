@@ -96,23 +96,24 @@ import java.util.concurrent.locks.LockSupport;
  * ends its spin, objectMonitor.cpp, {@code try_spin}); here the spinner stays, since a woken thread
  * costs more than the spin (see "Spinning").
  *
- * <p>A free word it declined, though, the spinner reads again after a single pause
- * ({@link #pauseBeforeNextRead}), and takes it if no hold began in between: the holder did not come
- * back at once, so the word is free in a gap of the holder's own, not between two holds. Without
- * that second look a spinner whose doubled pause had outgrown the holder's time between two holds
- * saw the count move at every read, declined every free word, and kept its pause long, until its
- * time ran out: the lock mostly free, the spinner's carrier idle. In the text statistics on 2
- * carriers with 2 threads, where one thread often takes a map's lock every few hundred
- * nanoseconds, 8,123 of 2.2 million spins of the spinning arrival ended so, after three or more
- * declined free words and 22 µs each (about 2% of the carriers' time); with the second look, 7
- * (docs/results.md, 2026-11-30).
+ * <p>The cost of declining: a spinner whose doubled pause has outgrown a running thread's time
+ * between two holds sees the count move at every read, declines every free word, and keeps its
+ * pause long until its time runs out, the lock mostly free. In the text statistics on 2 carriers
+ * with 2 threads, 8,123 of 2.2 million spins of the spinning arrival ended so (about 2% of the
+ * carriers' time). A second look ended those spins (7 left) and ran the text statistics 3% faster
+ * on 2 carriers: a declined free word read again after a single pause, and taken if no hold began
+ * in between. It lost the short section on 16 carriers, though (docs/results.md, 2026-11-30): a
+ * counter++ section at 16 and 256 threads ran at 11.4 M and 10.1 M acquisitions per second with
+ * it, against 18.8 M and 18.3 M with the pause alone, measured minutes apart on the same machine.
+ * The extra reads and takes pull the word's line from a holder about to take the lock again,
+ * which is what declining avoids. So the spinner waits out its pause after every read.
  *
- * <p>One 16-core run favoured the rule of declining (docs/results.md, 2026-11-30, before the second
- * look, which no 16-core machine has run yet): a counter++ section ran at
- * 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256 threads with it.
+ * <p>Two 16-core runs favoured the rule of declining (docs/results.md, 2026-11-30): a counter++
+ * section ran at 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256
+ * threads with it, and at 1.59× and 1.57× at 16 and 256 threads once the word held its holder's id.
  * Both parts of the rule it replaced lost there. With this loop and that rule's give-up (a
  * spinner gave its spin up once more than two holds began since its first read, leaving a busy
- * lock to running threads by parking, after Dice's "Malthusian Locks", EuroSys 2017), the same
+ * lock to running threads by parking, after Dice's "Malthusian Locks", EuroSys 2017), the first
  * run measured 0.60×, 0.91×, 0.83× and 1.03×. And that rule's own loop, which read the word after
  * every single pause and took every free word it read, ran at 0.72× and 0.76× at 16 and 256
  * threads in a run earlier that day, and at 0.63–0.83× with one of its two give-ups (the
@@ -423,9 +424,8 @@ abstract class LeaderLock extends LeaderLockFields {
      * Spins on the word while that may pay off: within the current spin budget, while the holder
      * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
      * taking the word only where no other hold began since its last read ({@link #takesFreeWord}),
-     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}), but
-     * for a single pause after a free word it declined ({@link #pauseBeforeNextRead}). Adapts the
-     * budget: a spin that took the word earns the next ones more time, one that ran out
+     * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}). Adapts
+     * the budget: a spin that took the word earns the next ones more time, one that ran out
      * leaves them less.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
@@ -466,8 +466,7 @@ abstract class LeaderLock extends LeaderLockFields {
             }
             pause = nextPause(pause, seen, lastSeen);
             lastSeen = seen;
-            int wait = pauseBeforeNextRead(word, pause);
-            for (int i = 0; i < wait; i++) {
+            for (int i = 0; i < pause; i++) {
                 Thread.onSpinWait();
             }
         }
@@ -493,18 +492,6 @@ abstract class LeaderLock extends LeaderLockFields {
      */
     static int nextPause(int pause, long seen, long lastSeen) {
         return seen == lastSeen ? Math.max(1, pause >> 1) : Math.min(2 * pause, MAX_PAUSES);
-    }
-
-    /**
-     * The number of {@link Thread#onSpinWait()} calls a spinner makes before its next read, having
-     * read {@code word} and not taken it, its pause being {@code pause} ({@link #nextPause}): one if
-     * it declined a free word, to read it again at once, and its pause if the word was held. If no
-     * hold began before that second read, the holder did not come back at once and the word is
-     * free in a real gap, which the spinner takes; if one began, the lock turns over, and the doubled
-     * pause follows (see "Taking the word" above).
-     */
-    static int pauseBeforeNextRead(long word, int pause) {
-        return word == FREE ? 1 : pause;
     }
 
     /**

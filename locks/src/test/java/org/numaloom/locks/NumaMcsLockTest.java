@@ -282,24 +282,6 @@ class NumaMcsLockTest {
     }
 
     /**
-     * A spinner that declined a free word reads it again after one pause, however long its pause
-     * has grown, and keeps its pause while the word is held: a second read that finds no hold begun
-     * since tells a real gap from the moment between two holds. With the pause alone, a spinner whose
-     * pause outgrew the holder's time between holds declined every free word until its time ran out
-     * (see {@link LeaderLock}, "Taking the word").
-     */
-    @Test
-    void aSpinnerReadsAFreeWordItDeclinedAgainAfterOnePause() {
-        long holder = Thread.currentThread().threadId();
-        assertEquals(1, LeaderLock.pauseBeforeNextRead(LeaderLock.FREE, LeaderLock.MAX_PAUSES),
-                "a declined free word: read again at once");
-        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.pauseBeforeNextRead(holder, LeaderLock.MAX_PAUSES),
-                "a held word: the pause");
-        assertEquals(LeaderLock.MAX_PAUSES, LeaderLock.pauseBeforeNextRead(LeaderLock.HANDING_OVER, LeaderLock.MAX_PAUSES),
-                "a word being handed over is held: the pause");
-    }
-
-    /**
      * A leader that parks changes {@code parkHint} even when the "leader parked" hint is set
      * already: a release that searched the queues, found no leader parked, and is about to clear
      * the hint by compare-and-set on the value it read before the search must fail, or this leader
