@@ -105,8 +105,9 @@ import java.util.concurrent.locks.LockSupport;
  * in between. It lost the short section on 16 carriers, though (docs/results.md, 2026-11-30): a
  * counter++ section at 16 and 256 threads ran at 11.4 M and 10.1 M acquisitions per second with
  * it, against 18.8 M and 18.3 M with the pause alone, measured minutes apart on the same machine.
- * The extra reads and takes pull the word's line from a holder about to take the lock again,
- * which is what declining avoids. So the spinner waits out its pause after every read.
+ * Not counted there, but the likely cause: the extra reads and takes pull the word's line from a
+ * holder about to take the lock again, which is what declining avoids. So the spinner waits out its
+ * pause after every read.
  *
  * <p>Two 16-core runs favoured the rule of declining (docs/results.md, 2026-11-30): a counter++
  * section ran at 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256
