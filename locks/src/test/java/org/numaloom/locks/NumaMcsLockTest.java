@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -309,6 +310,13 @@ class NumaMcsLockTest {
         return leader != null && leader.thread == thread;
     }
 
+    /** Waits until the thread leads its node's queue and is parked there, having announced it. */
+    private static void awaitParkedAsLeader(NumaMcsLock lock, int node, Thread thread) {
+        NodeQueue queue = lock.queueAt(lock.queueOf(node));
+        Threads.spinUntil(() -> isLeader(queue.leader, thread) && queue.leader.parked
+                && thread.getState() == Thread.State.WAITING, thread + " never parked as its node's leader");
+    }
+
     private static Void lockAndUnlock(NumaMcsLock lock) {
         lock.lock();
         lock.unlock();
@@ -373,6 +381,47 @@ class NumaMcsLockTest {
     @Test
     void threeThreadsOfOneNodeLoseNoWakeUp() throws Exception {
         ContendedRounds.run(new NumaMcsLock(BY_NAME, 2_000, 64), List.of("a@0", "b@0", "c@0"), 300, 100);
+    }
+
+    /**
+     * Leaders of eight nodes that park at the same time each advance the hint's count: the
+     * announcement is one atomic step, so none overwrites another. The no-lost-wake-up argument
+     * rests on it (a release's clear of the hint must fail whenever a leader announced since the
+     * release read it); a read and a write instead can write back a count that a release read
+     * before its search, and its clear then succeeds though a leader parked behind the search.
+     * That interleaving needs three leaders and a wake-up within a few instructions, so it is
+     * checked here where it starts: the count. At least one announcement per leader, as a leader
+     * woken spuriously announces again. (Caught in every run with {@code announceParking}'s
+     * compare-and-set made a read, a yield and a write, the mutation tool's
+     * {@code CAS_AS_CHECK_THEN_SET}, which survived every other test.)
+     */
+    @Test
+    void leadersThatParkTogetherEachAdvanceTheHintsCount() throws Exception {
+        int leaders = 8;
+        for (int round = 0; round < 20; round++) {
+            NumaMcsLock lock = new NumaMcsLock(LockCases.byThreadName(leaders), 0, 64);
+            lock.lock();
+            CountDownLatch start = new CountDownLatch(1);
+            List<Threads.Running<Void>> parked = new ArrayList<>();
+            for (int node = 0; node < leaders; node++) {
+                parked.add(Threads.running("leader@" + node, () -> {
+                    start.await();
+                    lockAndUnlock(lock);
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (int node = 0; node < leaders; node++) {
+                awaitParkedAsLeader(lock, node, parked.get(node).thread());
+            }
+            long announcements = lock.parkHint / LeaderLock.ANNOUNCEMENT;
+            assertTrue(announcements >= leaders, "round " + round + ": " + announcements
+                    + " announcements counted for " + leaders + " parked leaders");
+            lock.unlock();
+            for (Threads.Running<Void> leader : parked) {
+                leader.get();
+            }
+        }
     }
 
     /** A bound of 1, a forced hand-over at every release with a leader parked, is a lock like any other. */
