@@ -8,6 +8,8 @@
 #   - a tiny bench (one consumeCpu bench, NUMA_MCS and the baselines, 2 threads, 1 warm-up and
 #     1 measured iteration of 2,000 actions) writes results.csv with a row per lock, into --out;
 #     a run without --out writes under ./results, not into the bundle;
+#   - a lock variant's forks make a flight recording (jvmArgs -XX:StartFlightRecording), which the
+#     bundle's runtime/bin/jfr reads, execution samples in it;
 #   - jcstress, sanity mode, NUMA_MCS x MutualExclusion, passes;
 #   - the virtual-thread harness, NUMA_MCS on 2 carriers, passes;
 #   - a user's own locks (examples/user-lock's jar, ci/user-lock-jar.sh, in NUMALOOM_CLASSPATH):
@@ -131,6 +133,17 @@ for lock in NUMA_MCS UNFAIR_REENTRANT FAIR_REENTRANT SYNCHRONIZED; do
   grep -q "^bundle-test,$lock,2," "$csv" || { cat "$csv"; fail "results.csv has no row for $lock at 2 threads"; }
 done
 say "results.csv: $(($(wc -l < "$csv") - 1)) rows"
+# A flight recording on the server (docs/bundle.md): a lock variant whose forks record one, read by
+# the bundle's own jfr; the runtime must hold jdk.jfr for either.
+sed 's|"locks": \[{"name": "NUMA_MCS"}\]|"locks": [{"name": "NUMA_MCS", "variant": "jfr", "jvmArgs": ["-XX:StartFlightRecording=filename='"$tmp"'/work/numa.jfr,settings=profile"]}]|' \
+  "$tmp/tiny.json" > "$tmp/tiny-jfr.json"
+grep -q StartFlightRecording "$tmp/tiny-jfr.json" || fail "no recording variant in $tmp/tiny-jfr.json"
+run bench-jfr bench --config "$tmp/tiny-jfr.json" --lock NUMA_MCS@jfr --out "$tmp/work/jfr-bench"
+[[ -s $tmp/work/numa.jfr ]] || { cat "$tmp/bench-jfr.out" >&2; fail "NUMA_MCS@jfr's fork wrote no flight recording"; }
+"${machine[@]}" "$bundle/runtime/bin/jfr" summary "$tmp/work/numa.jfr" > "$tmp/jfr-summary.out" 2>&1 \
+  || { cat "$tmp/jfr-summary.out" >&2; fail "the bundle's jfr cannot read the recording"; }
+expect jfr-summary '^ *jdk\.ExecutionSample +[1-9]' "the recording holds no execution samples"
+say "NUMA_MCS@jfr's fork recorded $(grep -E '^ *jdk\.ExecutionSample ' "$tmp/jfr-summary.out" | awk '{print $2}') execution samples, read by the bundle's jfr"
 # Without --out: under ./results of the working directory. Named configs come from the bundle's
 # perf/configs (even its quick config takes minutes: the look-up is checked with a name it lacks).
 run bench-default bench --config "$tmp/tiny.json"
@@ -163,4 +176,4 @@ user_env=()
 [[ ! -e $tmp/fake-java-ran ]] || fail "a java other than the bundle's ran: $(cat "$tmp/fake-java-ran")"
 written=$(find "$bundle" -newer "$tmp/unpacked-at" -print)
 [[ -z $written ]] || fail "the runs wrote into the bundle: $written"
-say "PASSED in $((SECONDS - start)) s: the $arch bundle ran locks, topology, bench, jcstress and stress, with a user's locks too, with no java but its own"
+say "PASSED in $((SECONDS - start)) s: the $arch bundle ran locks, topology, bench (a flight recording too), jcstress and stress, with a user's locks too, with no java but its own"
