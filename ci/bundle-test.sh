@@ -18,7 +18,7 @@
 #     refuses USER_MUTEX saying so (exit 2);
 #   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
 # Also the bundle command's own errors (unknown arch, --out a file). About 2.5 minutes here (2 cores:
-# 146 to 152 s in the CI mirrors of 2026-11-30), the bundle's build and the user's jar included.
+# 129 to 152 s in the CI mirrors of 2026-11-30 and 12-01), the bundle's build and the user's jar included.
 #
 # Usage: ci/bundle-test.sh   (keeps the temporary directory if NUMALOOM_KEEP_BUNDLE_TEST=1)
 set -euo pipefail
