@@ -14,7 +14,8 @@ package org.numaloom.locks;
  * engine's.
  *
  * <p>A queued thread gets to lead within {@code localPassBound + 1} passes of the head per waiter
- * ahead of it, and a leader gets the lock within {@code handOffBound} acquisitions.
+ * ahead of it, and a leader gets the lock within {@code handOffBound} releases made while it is
+ * parked.
  *
  * <p>Reentrant; see {@link AbstractReentrantLock} for the {@code Lock} contract.
  */

@@ -162,7 +162,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Fairness bound.</b> Barging could starve a leader. Releases made while the hint is set are
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
  * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
- * the grant as well as the word), taking queues in round-robin order: it writes
+ * the grant as well as the word), taking queues in round-robin order, an order of its own that
+ * the search for a parked leader to wake does not move (when the two shared one position, each
+ * wake-up between two hand-overs moved it on, and with two queues every hand-over went to the same
+ * one): it writes
  * {@link #HANDING_OVER}, which is no thread's id, in the word, grants the leader's node, and the
  * leader writes its own id once it runs. So no thread, the releaser included, sees itself as the
  * owner in between, and a leader that gave up at that moment never owns the lock. A leader therefore
@@ -174,7 +177,8 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Invariants</h2>
  * <ol>
  *   <li>The word is a thread's id exactly while that thread holds the lock, {@code HANDING_OVER}
- *       while a holder hands it to a leader that has not yet run, and {@code FREE} otherwise.
+ *       while a holder hands it to a leader that has not yet run (or tries to: a holder whose every
+ *       leader gave up frees the word), and {@code FREE} otherwise.
  *       Only a free word is taken, by compare-and-set; a held word is written only by its holder,
  *       and by the leader it is handed to.</li>
  *   <li>Only a queue's current head writes that queue's {@code leader}, and it clears it before
@@ -190,9 +194,10 @@ import java.util.concurrent.locks.LockSupport;
  *       compare-and-set on the value it read before its search, and every announcement advances
  *       the hint's count: so a leader that parks after that read makes the clear fail, and one
  *       that parked before it was marked parked before the search. A leader that gives up passes
- *       the head on and, if the word is free, wakes a leader as a release would.</li>
+ *       the head on and wakes the new head, which competes for the word, or, if its queue is left
+ *       empty and the word is free, a parked leader, as a release would.</li>
  *   <li>Holder-only fields ({@code holds}, {@code holderNode}, {@code holderQueue},
- *       {@code handOffCount}) are written only by the holder and handed on through the word (its
+ *       {@code handOffCount}, {@code nextHandOff}) are written only by the holder and handed on through the word (its
  *       compare-and-set and volatile store) or through the status compare-and-set of a direct
  *       hand-over.</li>
  * </ol>
@@ -388,8 +393,9 @@ abstract class LeaderLock extends LeaderLockFields {
 
     /**
      * A leader that gave up (its node is {@link QNode#ABANDONED}, so no hand-over can reach it)
-     * passes the head of its queue on, and, since it may have been the thread a release counted
-     * on to take a free word, wakes a leader if the word is free.
+     * passes the head of its queue on and wakes the new head; since it may have been the thread a
+     * release counted on to take a free word, it wakes a parked leader instead if its queue is left
+     * empty and the word is free.
      */
     private void giveUpLead(NodeQueue queue, QNode node) {
         queue.leader = null;
@@ -613,16 +619,17 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Hands the held lock to the next waiting leader in round-robin order, if there is one.
-     * Holder-only state is written before the grant: once granted, the lock is no longer ours.
+     * Hands the held lock to the next waiting leader in round-robin order, if there is one: the
+     * hand-overs' own order, which wake-ups do not move (see "Fairness bound"). Holder-only state
+     * is written before the grant: once granted, the lock is no longer ours.
      */
     private boolean handOffToALeader() {
-        int start = nextQueue;
+        int start = nextHandOff;
         for (int i = 0; i < queues.length; i++) {
             int index = start + i < queues.length ? start + i : start + i - queues.length;
             QNode leader = queues[index].leader;
             if (leader != null) {
-                nextQueue = index + 1 < queues.length ? index + 1 : 0;
+                nextHandOff = index + 1 < queues.length ? index + 1 : 0;
                 STATE.setOpaque(this, HANDING_OVER); // no thread's id: the granted leader writes its own
                 if (leader.casStatus(QNode.HEAD, QNode.GRANTED)) {
                     LockSupport.unpark(leader.thread);
@@ -737,10 +744,12 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     int holderQueue;
     /** Holder-only: releases with a leader parked since the last forced hand-over. */
     int handOffCount;
+    /** Holder-only: the queue whose leader the next forced hand-over tries first. */
+    int nextHandOff;
     /**
-     * Where the next search for a leader to wake or hand the lock to starts: round-robin over the
-     * queues. Also written by a releaser after it let go, without synchronization: a lost update
-     * only repeats a queue once.
+     * Where the next search for a parked leader to wake starts: round-robin over the queues.
+     * Written by a releaser after it let go, without synchronization: a lost update only repeats a
+     * queue once.
      */
     int nextQueue;
     /** The current spin budget in nanoseconds; adapted without synchronization (a lost update is harmless). */

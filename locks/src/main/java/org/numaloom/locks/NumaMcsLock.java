@@ -10,7 +10,7 @@ package org.numaloom.locks;
  * compete, barge, park and are handed the lock is the {@link LeaderLock} engine's; after
  * {@code handOffBound} releases made while a leader is parked, the lock goes to a waiting leader of
  * the next node in turn, so a parked leader gets the lock within {@code handOffBound × nodeCount}
- * acquisitions, and a queued thread within that many times its position in its node's queue.
+ * such releases, and a queued thread within that many times its position in its node's queue.
  *
  * <p>The price of one queue per node is one competing leader per node: on a machine with many
  * nodes the word's cache line moves between nodes among leaders. {@link CnaLock} keeps one queue and

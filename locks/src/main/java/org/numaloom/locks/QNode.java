@@ -95,8 +95,9 @@ final class QNode extends QNodeFields {
 abstract class QNodeFields extends Padding {
     /**
      * The waiting thread; null once it gave up ({@link QNode#CANCELLED}), so that a node still
-     * linked does not keep an ended thread reachable. Read only by a thread that made the node the
-     * head or granted it more, which a node that gave up never is.
+     * linked does not keep an ended thread reachable. Read only for a node made the head: by the
+     * thread that made it so, and, while it is a queue's published leader, by the releases that
+     * wake it or hand it the lock; a node that gave up while waiting is never a head.
      */
     Thread thread;
     /** The NUMA node the thread ran on when it queued (a hint: a virtual thread may move). */

@@ -33,7 +33,7 @@ class LayoutTest {
 
     /** The groups of fields each class claims isolated: fields of one group may share a line. */
     static final List<String> LEADER_LOCK_HOT = List.of("reentries", "holder", "holderWatchers", "state", "holds", "parkHint",
-            "successor", "holderNode", "holderQueue", "handOffCount", "nextQueue", "spinNanos");
+            "successor", "holderNode", "holderQueue", "handOffCount", "nextHandOff", "nextQueue", "spinNanos");
 
     static final Map<Class<?>, List<List<String>>> ISOLATED = Map.of(
             NumaMcsLock.class, List.of(LEADER_LOCK_HOT),

@@ -116,15 +116,7 @@ class NumaMcsLockTest {
     void aLeaderThatDoesNotRunIsHandedTheLockAtExactlyTheBoundthRelease(int bound) throws Exception {
         NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, bound);
         CountDownLatch testDone = new CountDownLatch(1);
-        Thread leaderThread = Thread.ofPlatform().name("leader@1").start(() -> {
-            while (testDone.getCount() > 0) {
-                try {
-                    testDone.await();
-                } catch (InterruptedException e) {
-                    // not interrupted by this test; await again
-                }
-            }
-        });
+        Thread leaderThread = latchedThread("leader@1", testDone);
         try {
             lock.lock();
             QNode leader = new QNode(leaderThread, 1);
@@ -149,6 +141,75 @@ class NumaMcsLockTest {
             testDone.countDown();
             leaderThread.join();
         }
+    }
+
+    /**
+     * The forced hand-overs take the queues in turn, whatever wake-ups come between them. Both
+     * nodes' leaders wait parked and never run (their threads wait on a latch, as in the test
+     * above); with a bound of 2, each cycle's first release frees the word and wakes a parked
+     * leader, which parks again, and its second hands the lock over. When the wake-ups' search and
+     * the hand-overs shared one round-robin position, each wake-up moved it on by one and, with two
+     * queues, every hand-over went to the same queue: its leader's fairness bound held, the other's
+     * did not (found in review; seen failing on that code: "the queues the forced hand-overs went
+     * to ==> expected: <[0, 1, 0, 1]> but was: <[1, 1, 1, 1]>").
+     */
+    @Test
+    void forcedHandOversTakeTheQueuesInTurnWhateverTheWakeUpsBetweenThem() throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(BY_NAME, 0, 2);
+        CountDownLatch testDone = new CountDownLatch(1);
+        Thread[] leaderThreads = {latchedThread("leader@0", testDone), latchedThread("leader@1", testDone)};
+        try {
+            QNode[] leaders = {parkedLeader(lock, 0, leaderThreads[0]), parkedLeader(lock, 1, leaderThreads[1])};
+            lock.parkHint = LeaderLock.announced(lock.parkHint);
+            List<Integer> handedTo = new ArrayList<>();
+            for (int cycle = 0; cycle < 4; cycle++) {
+                lock.lock();
+                lock.unlock(); // counted; frees the word and wakes a parked leader
+                QNode woken = lock.successor;
+                assertTrue(woken == leaders[0] || woken == leaders[1], "the first release of cycle " + cycle + " woke no leader");
+                woken.parked = true; // it ran, found the lock taken again, and parked
+                lock.successor = null;
+                lock.lock();
+                lock.unlock(); // the bound-th counted release: a forced hand-over
+                int granted = leaders[0].status == QNode.GRANTED ? 0 : leaders[1].status == QNode.GRANTED ? 1 : -1;
+                assertTrue(granted >= 0, "the second release of cycle " + cycle + " handed the lock to no leader");
+                handedTo.add(granted);
+                leaders[granted] = parkedLeader(lock, granted, leaderThreads[granted]); // the next in its queue leads
+                lock.state = LeaderLock.FREE; // the granted leader took the lock and let it go
+            }
+            assertEquals(List.of(0, 1, 0, 1), handedTo, "the queues the forced hand-overs went to");
+        } finally {
+            testDone.countDown();
+            for (Thread thread : leaderThreads) {
+                thread.join();
+            }
+        }
+    }
+
+    /** A thread that waits on {@code done}, absorbing unparks: a leader that never runs. */
+    private static Thread latchedThread(String name, CountDownLatch done) {
+        return Thread.ofPlatform().name(name).start(() -> {
+            while (done.getCount() > 0) {
+                try {
+                    done.await();
+                } catch (InterruptedException e) {
+                    // not interrupted by this test; await again
+                }
+            }
+        });
+    }
+
+    /**
+     * A node for {@code thread}, placed as {@code lead()} leaves a leader about to park: its
+     * queue's head, published as the leader of {@code node}'s queue, and marked parked (the caller
+     * sets the hint). Not linked into the queue: the wake-ups and hand-overs look only at leaders.
+     */
+    private static QNode parkedLeader(NumaMcsLock lock, int node, Thread thread) {
+        QNode leader = new QNode(thread, node);
+        leader.status = QNode.HEAD;
+        lock.queueAt(lock.queueOf(node)).leader = leader;
+        leader.parked = true;
+        return leader;
     }
 
     /**
