@@ -165,7 +165,7 @@ public final class HmcsLock extends HmcsLockFields {
      */
     private boolean take(Group group, QNode node, Waiter waiter) {
         if (group.enqueue(node) != null
-                && !McsQueue.spinUntilTurn(node, maxSpinNanos, this) && !group.awaitHead(node, waiter)) {
+                && !McsQueue.spinUntilTurn(node, maxSpinNanos, this, waiter) && !group.awaitHead(node, waiter)) {
             return false;
         }
         if (node.status == QNode.GRANTED || group.parent == null) {

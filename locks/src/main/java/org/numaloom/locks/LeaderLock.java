@@ -296,7 +296,7 @@ abstract class LeaderLock extends LeaderLockFields {
             return true;
         }
         boolean spinningArrival = successor == null && SUCCESSOR.compareAndSet(this, null, SPINNING_ARRIVAL);
-        if (spinningArrival && spinAsTheSpinningArrival(me)) {
+        if (spinningArrival && spinAsTheSpinningArrival(me, waiter)) {
             return true; // 99% of contended ones in the text statistics: no need to locate the thread
         }
         watchHolder();
@@ -315,7 +315,7 @@ abstract class LeaderLock extends LeaderLockFields {
     private boolean acquireThroughQueue(long me, boolean wasSpinningArrival, int numaNode, Waiter waiter) {
         int index = queueOf(numaNode);
         NodeQueue queue = queues[index];
-        if (!wasSpinningArrival && queue.isEmpty() && spinForWord(me, null, false)) {
+        if (!wasSpinningArrival && queue.isEmpty() && spinForWord(me, null, false, waiter)) {
             return true; // it would have led the queue: its spin came first, the queue untouched
         }
         QNode node = new QNode(Thread.currentThread(), numaNode);
@@ -334,7 +334,7 @@ abstract class LeaderLock extends LeaderLockFields {
     private boolean lead(long me, int index, NodeQueue queue, QNode node, Waiter waiter) {
         queue.leader = node;
         for (;;) {
-            if (node.status == QNode.GRANTED || spinForWord(me, node, false)) {
+            if (node.status == QNode.GRANTED || spinForWord(me, node, false, waiter)) {
                 return acquiredAsLeader(me, index, queue, node);
             }
             node.parked = true;
@@ -418,8 +418,8 @@ abstract class LeaderLock extends LeaderLockFields {
      *
      * @return true if it took the word
      */
-    private boolean spinAsTheSpinningArrival(long me) {
-        boolean took = spinForWord(me, null, Holders.SEVERAL_CARRIERS);
+    private boolean spinAsTheSpinningArrival(long me, Waiter waiter) {
+        boolean took = spinForWord(me, null, Holders.SEVERAL_CARRIERS, waiter);
         successor = null;
         if (!took && state == FREE) {
             wakeAParkedLeader();
@@ -428,12 +428,13 @@ abstract class LeaderLock extends LeaderLockFields {
     }
 
     /**
-     * Spins on the word while that may pay off: within the current spin budget, while the holder
+     * Spins on the word while that may pay off: within the current spin budget and what the waiter
+     * allows ({@link Waiter#spinLimit}, {@link Waiter#interruptPending}), while the holder
      * may be running (or, if {@code throughUnmounted}, also while it waits for a carrier), and
      * taking the word only where no other hold began since its last read ({@link #takesFreeWord}),
      * and pausing between reads for as long as the lock's turnover asks ({@link #nextPause}). Adapts
      * the budget: a spin that took the word earns the next ones more time, one that ran out
-     * leaves them less.
+     * leaves them less; one that the waiter ended leaves the budget as it was.
      *
      * <p>A leader also watches its own node: a forced hand-over grants the lock to a leader whether
      * it is parked or spinning, and keeps the word held, so the word alone would show a spinning
@@ -444,11 +445,12 @@ abstract class LeaderLock extends LeaderLockFields {
      * @return true if it took the word or was handed the lock; with no spin budget, the word is
      *         still tried once
      */
-    private boolean spinForWord(long me, QNode leader, boolean throughUnmounted) {
+    private boolean spinForWord(long me, QNode leader, boolean throughUnmounted, Waiter waiter) {
         long budget = spinNanos;
         if (budget == 0) {
             return takeWordIfFree(me);
         }
+        long limit = waiter.spinLimit(budget);
         long start = System.nanoTime();
         long lastSeen = NOT_READ;
         for (int pause = 1; ; ) {
@@ -464,11 +466,13 @@ abstract class LeaderLock extends LeaderLockFields {
                 }
                 continue;
             }
-            if (!throughUnmounted && !Holders.mayBeRunning(holderHint())) {
+            if (!throughUnmounted && !Holders.mayBeRunning(holderHint()) || waiter.interruptPending()) {
                 return false;
             }
-            if (System.nanoTime() - start > budget) {
-                shrinkSpinBudget(budget);
+            if (System.nanoTime() - start > limit) {
+                if (limit == budget) {
+                    shrinkSpinBudget(budget);
+                }
                 return false;
             }
             pause = nextPause(pause, seen, lastSeen);

@@ -62,7 +62,7 @@ public final class McsLock extends McsLockFields {
         QNode node = new QNode(Thread.currentThread());
         watchHolder();
         try {
-            if (queue.enqueue(node) != null && !McsQueue.spinUntilTurn(node, maxSpinNanos, this)
+            if (queue.enqueue(node) != null && !McsQueue.spinUntilTurn(node, maxSpinNanos, this, waiter)
                     && !queue.awaitHead(node, waiter)) {
                 return false;
             }

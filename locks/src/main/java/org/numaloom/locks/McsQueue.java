@@ -191,19 +191,21 @@ class McsQueue extends McsQueueTail {
 
     /**
      * Spins on the node's own status, which only its predecessor writes, until its turn comes: for
-     * at most {@code maxSpinNanos}, and while the holder of {@code lock} may be running
-     * ({@link Holders}).
+     * at most {@code maxSpinNanos} and what the waiter allows ({@link Waiter#spinLimit}), while
+     * the holder of {@code lock} may be running ({@link Holders}) and the waiter is not
+     * interrupted.
      *
      * @return true if the turn came; false if the caller must park ({@link #awaitHead})
      */
-    static boolean spinUntilTurn(QNode node, long maxSpinNanos, AbstractReentrantLock lock) {
-        if (maxSpinNanos == 0) {
+    static boolean spinUntilTurn(QNode node, long maxSpinNanos, AbstractReentrantLock lock, Waiter waiter) {
+        long limit = waiter.spinLimit(maxSpinNanos);
+        if (limit == 0) {
             return false;
         }
         long start = System.nanoTime();
         for (int round = 1; node.status == QNode.WAITING; round++) {
             if (!Holders.mayBeRunning(lock.holderHint())
-                    || (round & 3) == 0 && System.nanoTime() - start > maxSpinNanos) {
+                    || (round & 3) == 0 && (System.nanoTime() - start > limit || waiter.interruptPending())) {
                 return false;
             }
             Thread.onSpinWait();

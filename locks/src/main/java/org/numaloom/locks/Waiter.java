@@ -8,7 +8,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Spinning is the lock's business, not the waiter's: how long a spin may pay off depends on
  * the lock (how long it is held, whether its holder runs), so a lock spins as it sees fit and
- * parks through {@link #park} once spinning no longer pays.
+ * parks through {@link #park} once spinning no longer pays. The waiter only ends a spin early: a
+ * spin lasts no longer than a timed wait has left ({@link #spinLimit}), and stops once an
+ * interruptible wait is interrupted ({@link #interruptPending}), so that the next park ends the
+ * wait. A lock may spin for seconds if it is built so; a {@code tryLock} of a millisecond must
+ * not.
  *
  * <p>An uninterruptible wait remembers an interrupt so that the lock can re-assert it once
  * acquired, as {@link java.util.concurrent.locks.ReentrantLock#lock()} does.
@@ -46,6 +50,22 @@ final class Waiter {
      */
     static Waiter timed(long nanosTimeout) {
         return new Waiter(true, System.nanoTime() + Math.max(nanosTimeout, 0L), true);
+    }
+
+    /**
+     * The longest a spin of up to {@code budget} nanoseconds may last in this wait: a timed wait's
+     * time left, if that is less (0 once it has run out).
+     */
+    long spinLimit(long budget) {
+        return timed ? Math.max(0L, Math.min(budget, deadline - System.nanoTime())) : budget;
+    }
+
+    /**
+     * Whether a spin must stop for this wait to end: an interruptible wait whose thread is, or was,
+     * interrupted. The interrupt is left pending for {@link #park} to act on.
+     */
+    boolean interruptPending() {
+        return interruptible && (interrupted || Thread.currentThread().isInterrupted());
     }
 
     /**

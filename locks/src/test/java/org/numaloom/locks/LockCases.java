@@ -95,6 +95,23 @@ public final class LockCases {
     }
 
     /**
+     * The kit's spinning locks built to spin for up to a minute before they park: a wait that the
+     * spin keeps from ending at its time-out or interrupt shows as a wait of a minute. (Selected by
+     * {@link #ONLY_PROPERTY} like the other cases.)
+     */
+    public static Stream<LockType> spinningForAMinute() {
+        long minute = 60_000_000_000L;
+        return onlySelected(new ArrayList<>(List.of(
+                new LockType("NUMA_MCS", "NUMA_MCS spinning up to a minute", true,
+                        () -> new NumaMcsLock(spreadOver(2), minute, NumaMcsLock.DEFAULT_HANDOFF_BOUND)),
+                new LockType("CNA", "CNA spinning up to a minute", true,
+                        () -> new CnaLock(spreadOver(2), minute, CnaLock.DEFAULT_HANDOFF_BOUND, CnaLock.DEFAULT_LOCAL_PASS_BOUND)),
+                new LockType("MCS", "MCS spinning up to a minute", true, () -> new McsLock(minute)),
+                new LockType("HMCS", "HMCS spinning up to a minute", true,
+                        () -> new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), minute, HmcsLock.DEFAULT_COHORT_PASS_BOUND))))).stream();
+    }
+
+    /**
      * The system property that limits the lock cases to some locks: comma-separated names, each
      * keeping that lock and its variants ({@code NUMA_MCS} keeps {@code NUMA_MCS_4_SPREAD_NODES}).
      * {@code ./numaloom mutate} sets it, so that a mutant of one lock is tested on that lock alone.
