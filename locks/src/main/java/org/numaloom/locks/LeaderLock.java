@@ -59,8 +59,9 @@ import java.util.concurrent.locks.LockSupport;
  * scheduled, and the queue was passed on at every acquisition (on 2 carriers, with sections of
  * about 2.5 µs that yield, 56% of acquisitions went through a park and an unpark, and the lock
  * ran at 0.86–0.91× of {@code synchronized}). An arrival that finds the claim taken spins only if
- * its queue is empty, as the leader it would become: a wait shorter than the spin allocates
- * nothing and writes none of the queue's cache lines (on 2 carriers the text statistics, 2 maps
+ * its queue is empty, as the leader it would become: a wait shorter than the spin allocates no
+ * queue node and writes none of the queue's cache lines (a contended acquisition allocates its
+ * {@link Waiter}, the terms of its wait, either way; on 2 carriers the text statistics, 2 maps
  * under 2 locks, ran 6-9% faster). Other arrivals do not spin: with short critical sections every
  * spinner pulls the word's cache line away from a holder that would have taken the lock again at
  * once, and the lock's throughput falls to one cache-line transfer per acquisition (on 2 carriers,
