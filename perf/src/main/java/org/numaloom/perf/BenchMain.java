@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,6 +64,9 @@ public final class BenchMain {
     static final String HOME_PROPERTY = "numaloom.home";
     static final String RESULTS_PROPERTY = "numaloom.results";
     private static final DateTimeFormatter RUN_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+    /** The run's config as run, written first: an output directory that holds one holds a run. */
+    static final String CONFIG_FILE = "config.json";
+    static final String RESULTS_FILE = "results.csv";
 
     private final PrintStream console = System.out;
     private final BenchConfig config;
@@ -104,6 +109,8 @@ public final class BenchMain {
         Placement placement;
         List<Placement.HostCpu> cpus;
         Optional<List<Gate.Threshold>> thresholds;
+        String stamp = LocalDateTime.now().format(RUN_STAMP);
+        Path out;
         try {
             args = BenchArgs.parse(commandLine);
             if (args.help()) {
@@ -118,6 +125,7 @@ public final class BenchMain {
             placement = Placement.plan(args.pin(), args.parallelism(), cpus);
             thresholds = args.gate().isPresent() ? Optional.of(Gate.read(args.gate().get())) : Optional.empty();
             thresholds.ifPresent(list -> requireMeasured(list, config, args.gate().get()));
+            out = outputDirectory(args.out(), stamp);
         } catch (IllegalStateException e) { // the lock registry's providers: not a usage mistake
             System.err.println("bench: " + e.getMessage());
             System.exit(2);
@@ -128,9 +136,6 @@ public final class BenchMain {
             System.exit(2);
             return;
         }
-        String stamp = LocalDateTime.now().format(RUN_STAMP);
-        Path out = args.out().orElseGet(() -> resultsRoot().resolve(stamp));
-        Files.createDirectories(out.resolve("jmh"));
         Outcome outcome = new BenchMain(config, locality, placement, cpus, out).run(stamp, commandLine, args.timeLimit());
         boolean gatePassed = thresholds.isEmpty() || passes(thresholds.get(), outcome.rows());
         if (!outcome.failures().isEmpty()) {
@@ -160,6 +165,47 @@ public final class BenchMain {
     }
 
     /**
+     * The run's output directory, {@code --out} or {@code results/<stamp>} under the results root,
+     * created with its {@code jmh/}, before anything is measured.
+     *
+     * @throws IllegalArgumentException if it cannot be created or written, or holds an earlier run,
+     *     whose results this one would overwrite and whose files it would mix with its own
+     */
+    static Path outputDirectory(Optional<Path> requested, String stamp) {
+        Path out = requested.orElseGet(() -> resultsRoot().resolve(stamp));
+        String named = requested.isPresent() ? "--out " + out : "the results directory " + out + " (choose another with --out)";
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException(named + ": exists and is not a directory; name a directory (it is created if missing)");
+        }
+        for (String earlier : List.of(CONFIG_FILE, RESULTS_FILE, PlacementLog.FILE_NAME)) {
+            if (Files.exists(out.resolve(earlier))) {
+                throw new IllegalArgumentException(named + ": holds an earlier run (" + earlier
+                        + "), which this one would overwrite; name a new directory, or move that run away");
+            }
+        }
+        try {
+            Files.createDirectories(out.resolve("jmh"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(named + ": cannot be created (" + reason(e) + "); name a directory you can write to");
+        }
+        if (!Files.isWritable(out)) {
+            throw new IllegalArgumentException(named + ": cannot be written to; name a directory you can write to");
+        }
+        return out;
+    }
+
+    /** What went wrong with a file, in a few words: the file system's reason where it gives one. */
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return fileSystem.getFile() + ": " + fileSystem.getReason();
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    /**
      * A file if one exists by that name, else {@code perf/configs/<name>.json} under the home.
      *
      * @throws IllegalArgumentException listing the named configs, if neither exists
@@ -174,7 +220,8 @@ public final class BenchMain {
         if (Files.isRegularFile(named)) {
             return named;
         }
-        throw new IllegalArgumentException("--config " + nameOrFile + ": no such file, and no " + named
+        throw new IllegalArgumentException("--config " + nameOrFile + ": "
+                + (Files.isDirectory(file) ? "a directory, not a config file" : "no such file, and no " + named)
                 + "; named configs: " + (Files.isDirectory(configs) ? String.join(", ", namedConfigs(configs))
                         : "none (no " + configs + ")"));
     }
@@ -225,7 +272,7 @@ public final class BenchMain {
     private Outcome run(String stamp, String[] commandLine, Optional<Duration> timeLimit) throws IOException {
         List<String> forkFlags = forkFlags();
         List<JmhRun> plan = JmhRun.plan(config, placement, cpus);
-        Files.writeString(out.resolve("config.json"), configJson());
+        Files.writeString(out.resolve(CONFIG_FILE), configJson());
         console.printf(Locale.ROOT, "numaloom bench: %d benches, %d JMH runs, %d invocations; %s%nresults: %s%n%n",
                 config.benches().size(), plan.size(), plan.stream().mapToInt(JmhRun::iterations).sum(),
                 placement.describe(), out);
@@ -310,7 +357,7 @@ public final class BenchMain {
                 .collect(Collectors.toMap(BenchSpec::id, bench -> Set.copyOf(bench.locks())));
         List<Compared> rows = Compared.compare(Results.withIdeals(measured, config, costs, placement.parallelism()),
                 bench -> locksByBench.getOrDefault(bench, Set.of()));
-        Files.writeString(out.resolve("results.csv"), ResultCsv.render(rows));
+        Files.writeString(out.resolve(RESULTS_FILE), ResultCsv.render(rows));
         PlacementLog pinning = PlacementLog.read(placementLog());
         report(rows, conditions, unmeasured, new Report.RunInfo(stamp, "numaloom bench " + String.join(" ", commandLine), config.source(),
                 configJson(), machine(locality), Stream.concat(JmhRun.forkFlags(placement).stream(), forkFlags().stream()).toList(),

@@ -155,6 +155,9 @@ class BenchArgsTest {
                     () -> BenchMain.configFile("no-such-config"));
             assertTrue(e.getMessage().startsWith("--config no-such-config: no such file, and no "), e.getMessage());
             assertTrue(e.getMessage().endsWith("; named configs: high, locality, low, manycore, quick, remote-cost, spin, text"), e.getMessage());
+            IllegalArgumentException directory = assertThrows(IllegalArgumentException.class, () -> BenchMain.configFile("configs"));
+            assertTrue(directory.getMessage().startsWith("--config configs: a directory, not a config file; named configs: "),
+                    directory.getMessage());
         } finally {
             if (home == null) {
                 System.clearProperty(BenchMain.HOME_PROPERTY);

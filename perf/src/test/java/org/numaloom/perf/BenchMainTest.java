@@ -371,4 +371,36 @@ class BenchMainTest {
         }
         assertTrue(Files.readString(out.resolve("results.csv")).contains(",0.2500,\n"), "the fraction, then an empty ratio_baseline_label");
     }
+
+    /**
+     * The output directory is made before anything is measured, and a bad one is a usage error
+     * that says what is wrong: a file in the way, a parent that is a file, an earlier run there.
+     * Before, a file in the way ended the run in a {@code FileSystemException}'s stack trace with
+     * exit status 1 (which means "a benchmark failed"), and a second run into the same directory
+     * overwrote the first's results and counted its forks' placement log as its own.
+     */
+    @Test
+    void aBadOutputDirectoryIsRefusedBeforeAnythingIsMeasured(@TempDir Path dir) throws Exception {
+        Path fresh = dir.resolve("new/run");
+        assertEquals(fresh, BenchMain.outputDirectory(Optional.of(fresh), "20261201-120000"));
+        assertTrue(Files.isDirectory(fresh.resolve("jmh")), "the run's jmh/ was not made");
+
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        assertEquals("--out " + file + ": exists and is not a directory; name a directory (it is created if missing)",
+                refusal(file));
+        assertTrue(refusal(file.resolve("run")).startsWith("--out " + file.resolve("run") + ": cannot be created ("),
+                refusal(file.resolve("run")));
+
+        for (String earlier : List.of(BenchMain.CONFIG_FILE, BenchMain.RESULTS_FILE, "placement.log")) {
+            Path used = Files.createDirectories(dir.resolve("used-" + earlier));
+            Files.writeString(used.resolve(earlier), "");
+            assertEquals("--out " + used + ": holds an earlier run (" + earlier
+                    + "), which this one would overwrite; name a new directory, or move that run away", refusal(used));
+        }
+    }
+
+    private static String refusal(Path out) {
+        return assertThrows(IllegalArgumentException.class, () -> BenchMain.outputDirectory(Optional.of(out), "20261201-120000"))
+                .getMessage();
+    }
 }

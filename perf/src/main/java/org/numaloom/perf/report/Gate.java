@@ -86,9 +86,14 @@ public final class Gate {
      *
      * @throws IllegalArgumentException naming the file and line, for a malformed line or a measure
      *     that is none of {@value Exclusion#UNFAIR_REENTRANT}, {@value Exclusion#SYNCHRONIZED},
-     *     {@value #BEST_JDK} and {@value #REMOTE_HANDOFF_FRACTION}
+     *     {@value #BEST_JDK} and {@value #REMOTE_HANDOFF_FRACTION}; naming the file, if it is not
+     *     one (missing, or a directory)
      */
     public static List<Threshold> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("--gate " + file + ": " + (Files.isDirectory(file) ? "a directory" : "no such file")
+                    + "; name a thresholds file, such as ci/perf-thresholds.txt");
+        }
         List<String> lines = Files.readAllLines(file);
         List<Threshold> thresholds = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

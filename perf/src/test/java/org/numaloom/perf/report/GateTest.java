@@ -181,4 +181,14 @@ class GateTest {
     private static Measurement measurement(String lock, int threads, double throughput) {
         return Measurement.of("high", lock, threads, throughput, "actions/s", 1, NONE);
     }
+
+    /** A thresholds file that is missing, or a directory, is named as such (before: "bench: Is a directory"). */
+    @Test
+    void aThresholdsFileThatIsNoneIsNamed(@TempDir Path dir) {
+        Path missing = dir.resolve("thresholds.txt");
+        assertEquals("--gate " + missing + ": no such file; name a thresholds file, such as ci/perf-thresholds.txt",
+                assertThrows(IllegalArgumentException.class, () -> Gate.read(missing)).getMessage());
+        assertEquals("--gate " + dir + ": a directory; name a thresholds file, such as ci/perf-thresholds.txt",
+                assertThrows(IllegalArgumentException.class, () -> Gate.read(dir)).getMessage());
+    }
 }
