@@ -72,6 +72,9 @@ public final class MutateMain {
                 mutators.put(lock.toUpperCase(Locale.ROOT), mutatorOf(lock));
             }
             mutants = select(args, mutators);
+            if (!args.listOnly() && !mutants.isEmpty()) {
+                createOutputDirectory(args.out());
+            }
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("mutate: " + e.getMessage());
             System.err.print(MutateArgs.USAGE);
@@ -119,6 +122,11 @@ public final class MutateMain {
         if (args.mutantsFile() == null) {
             return all;
         }
+        if (!Files.isRegularFile(args.mutantsFile())) {
+            throw new IllegalArgumentException("--mutants " + args.mutantsFile() + ": "
+                    + (Files.isDirectory(args.mutantsFile()) ? "a directory" : "no such file")
+                    + "; name a file of mutant ids, one per line as --list prints them (ci/mutants-numa-mcs.txt is one)");
+        }
         Set<String> wanted = Files.readAllLines(args.mutantsFile()).stream().map(line -> line.replaceAll("#\\s.*|^#.*", "").strip())
                 .filter(line -> !line.isEmpty()).collect(Collectors.toCollection(LinkedHashSet::new));
         List<Mutant> chosen = all.stream().filter(mutant -> wanted.contains(mutant.id())).toList();
@@ -131,9 +139,25 @@ public final class MutateMain {
         return chosen;
     }
 
+    /**
+     * Makes the directory for mutants.csv and report.md before any mutant runs.
+     *
+     * @throws IllegalArgumentException if it is a file, or cannot be made
+     */
+    static void createOutputDirectory(Path out) {
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + ": exists and is not a directory; name a directory (it is created if missing)");
+        }
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--out " + out + ": cannot be created (" + e.getMessage()
+                    + "); name a directory you can write to");
+        }
+    }
+
     private int run(Map<String, Mutator> mutators, List<Mutant> mutants, String command) throws Exception {
         Path out = args.out();
-        Files.createDirectories(out);
         mutators.forEach((lock, mutator) -> notRunByLock.put(lock, mutator.methodsNotRun(args.operators())));
         Thread reportOnExit = new Thread(() -> finish(out, command), "mutate-report");
         Runtime.getRuntime().addShutdownHook(reportOnExit);

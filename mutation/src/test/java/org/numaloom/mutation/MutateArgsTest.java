@@ -51,6 +51,29 @@ class MutateArgsTest {
                 MutateMain.select(args, mutators).stream().map(Mutant::id).toList());
     }
 
+    /**
+     * A mutants file that is missing or a directory, or an output directory that is a file, is a
+     * usage error that says so (before: a {@code NoSuchFileException}'s or
+     * {@code FileAlreadyExistsException}'s stack trace).
+     */
+    @Test
+    void aMissingMutantsFileOrAnOutputThatIsAFileIsNamed(@TempDir Path dir) throws Exception {
+        Map<String, Mutator> mutators = Map.of("SAMPLE", new Mutator("SAMPLE", Sample.class));
+        Path missing = dir.resolve("ids.txt");
+        MutateArgs args = MutateArgs.parse(new String[] {"--mutants", missing.toString()}, OUT);
+        assertEquals("--mutants " + missing + ": no such file; name a file of mutant ids, one per line as --list prints them"
+                        + " (ci/mutants-numa-mcs.txt is one)",
+                assertThrows(IllegalArgumentException.class, () -> MutateMain.select(args, mutators)).getMessage());
+
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        assertEquals("--out " + file + ": exists and is not a directory; name a directory (it is created if missing)",
+                assertThrows(IllegalArgumentException.class, () -> MutateMain.createOutputDirectory(file)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> MutateMain.createOutputDirectory(file.resolve("run")))
+                .getMessage().startsWith("--out " + file.resolve("run") + ": cannot be created ("));
+        MutateMain.createOutputDirectory(dir.resolve("new/run"));
+        assertTrue(Files.isDirectory(dir.resolve("new/run")), "the output directory was not made");
+    }
+
     @Test
     void quickKeepsTheFirstSiteOfEachOperator() throws Exception {
         MutateArgs args = MutateArgs.parse(new String[] {"--quick"}, OUT);
