@@ -13,7 +13,7 @@
 #   - jcstress, sanity mode, NUMA_MCS x MutualExclusion, passes;
 #   - the virtual-thread harness, NUMA_MCS on 2 carriers, passes;
 #   - a user's own locks (examples/user-lock's jar, ci/user-lock-jar.sh, in NUMALOOM_CLASSPATH):
-#     locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
+#     an entry that does not exist is refused by name (exit 2), locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
 #     measures USER_MUTEX, and jcstress, whose tests the bundle holds only for the kit's locks,
 #     refuses USER_MUTEX saying so (exit 2);
 #   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
@@ -160,6 +160,10 @@ compgen -G "$tmp/work/results/jcstress/*/index.html" > /dev/null || fail "jcstre
 run stress stress --lock NUMA_MCS --carriers 2
 grep -q '^NUMA_MCS on 2 carrier(s): PASSED' "$tmp/stress.out" || { cat "$tmp/stress.out"; fail "the harness did not pass NUMA_MCS"; }
 
+user_env=("NUMALOOM_CLASSPATH=$user_jar:missing/my-locks.jar")
+run_expecting 2 user-missing-jar locks
+expect user-missing-jar "NUMALOOM_CLASSPATH names 'missing/my-locks.jar', which does not exist" \
+  "a missing entry of NUMALOOM_CLASSPATH was not named"
 user_env=("NUMALOOM_CLASSPATH=$user_jar")
 run user-locks locks
 expect user-locks '^USER_MUTEX +no ' "locks does not list the user's USER_MUTEX"
