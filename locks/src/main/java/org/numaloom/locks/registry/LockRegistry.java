@@ -67,13 +67,17 @@ public final class LockRegistry {
         return collect(providers);
     }
 
-    /** The lock types of the providers by name, in order; a name claimed twice is an error. */
+    /**
+     * The lock types of the providers by name, in order; a name claimed twice is an error, and so is
+     * a provider that fails to list its types (an invalid name, say), named as the provider's: a
+     * caller reading a config or a command line would otherwise report it as its own input's.
+     */
     static Map<String, LockType> collect(Iterable<? extends LockProvider> providers) {
         Map<String, LockType> types = new LinkedHashMap<>();
         Map<String, String> origins = new LinkedHashMap<>();
         for (LockProvider provider : providers) {
             String origin = provider.getClass().getName();
-            for (LockType type : provider.lockTypes()) {
+            for (LockType type : typesOf(provider, origin)) {
                 String earlier = origins.putIfAbsent(type.name(), origin);
                 if (earlier != null) {
                     throw new IllegalStateException("lock name " + type.name() + " is registered twice: by "
@@ -83,6 +87,20 @@ public final class LockRegistry {
             }
         }
         return Collections.unmodifiableMap(types);
+    }
+
+    private static List<LockType> typesOf(LockProvider provider, String origin) {
+        List<LockType> types;
+        try {
+            types = provider.lockTypes();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("lock provider " + origin + " failed to list its locks: " + e, e);
+        }
+        if (types == null || types.stream().anyMatch(type -> type == null)) {
+            throw new IllegalStateException("lock provider " + origin + " listed " + (types == null ? "null" : "a null lock type")
+                    + " as its locks; return a list of LockTypes");
+        }
+        return types;
     }
 
     /** All registered lock types, built-in ones first, in registration order. */

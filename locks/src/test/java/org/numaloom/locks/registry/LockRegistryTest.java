@@ -92,6 +92,22 @@ class LockRegistryTest {
         assertTrue(e.getMessage().contains(BuiltInLocks.class.getName()), e.getMessage());
     }
 
+    /**
+     * A provider that fails to list its locks is named in the error (before, an invalid lock name
+     * of a user's provider reached the bench as an error in the shipped config it was reading).
+     */
+    @Test
+    void aProviderThatFailsToListItsLocksIsNamed() {
+        LockProvider badName = () -> List.of(new LockType("my-lock", "lower case", true, ReentrantLock::new));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> LockRegistry.collect(List.of(new BuiltInLocks(), badName)));
+        assertTrue(e.getMessage().startsWith("lock provider " + badName.getClass().getName() + " failed to list its locks: "
+                + "java.lang.IllegalArgumentException: lock name 'my-lock'"), e.getMessage());
+        LockProvider none = () -> null;
+        assertTrue(assertThrows(IllegalStateException.class, () -> LockRegistry.collect(List.of(none))).getMessage()
+                .endsWith(" listed null as its locks; return a list of LockTypes"));
+    }
+
     /** A provider named in the services file but not on the class path: an error that says what a provider must be. */
     @Test
     void aProviderThatCannotBeLoadedIsAnErrorSayingWhatAProviderIs(@TempDir Path jar) throws IOException {
