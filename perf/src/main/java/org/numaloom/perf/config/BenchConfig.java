@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JacksonException;
@@ -170,9 +171,15 @@ public record BenchConfig(String source, String description, List<BenchSpec> ben
      * @param threads thread counts instead of each lock bench's own; empty to keep them
      * @param quick   whether to cut iterations to {@value #QUICK_WARMUP_ITERATIONS} warm-up and
      *                {@value #QUICK_MEASUREMENT_ITERATIONS} measured, in one fork and one round
-     * @throws ConfigException if a lock is unknown or a thread count impossible for a bench
+     * @throws ConfigException if a lock is unknown or a thread count impossible for a bench, or
+     *     locks or thread counts are given and no bench takes them
      */
     public BenchConfig with(List<String> locks, List<Integer> threads, boolean quick) {
+        if ((!locks.isEmpty() || !threads.isEmpty()) && benches.stream().noneMatch(spec -> spec.kind().takesLocks())) {
+            throw new ConfigException(COMMAND_LINE, locks.isEmpty() ? "--threads" : "--lock", "no bench of " + source
+                    + " measures locks (its benches: " + benches.stream().map(BenchSpec::id).collect(Collectors.joining(", "))
+                    + "), so it would go unused; leave it out, or choose a config with lock benches");
+        }
         List<BenchSpec> changed = new ArrayList<>();
         for (BenchSpec spec : benches) {
             List<String> specLocks = spec.locks();

@@ -229,6 +229,18 @@ class BenchConfigTest {
         assertEquals(Map.of(), byCommandLine.variantJvmArgs(), "--lock replaces the config's variants too");
     }
 
+    /** A --lock or --threads that no bench would use is an error, not a run that ignores it (found in review). */
+    @Test
+    void commandLineLocksOrThreadsThatNoBenchTakesAreAnError() {
+        BenchConfig switchOnly = parse("{\"benches\": [{\"name\": \"switch\", \"payload\": {\"threads\": [100]}}]}");
+        assertEquals("command line: --lock: no bench of test.json measures locks (its benches: switch), so it would go unused;"
+                        + " leave it out, or choose a config with lock benches",
+                assertThrows(ConfigException.class, () -> switchOnly.with(List.of("FOO"), List.of(7), false)).getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> switchOnly.with(List.of(), List.of(7), false)).getMessage()
+                .startsWith("command line: --threads: no bench of test.json measures locks"));
+        assertEquals(1, switchOnly.with(List.of(), List.of(), true).benches().size(), "--quick alone applies to it");
+    }
+
     @Test
     void commandLineLocksMaySelectAConfigsVariantsByName() {
         BenchConfig config = parse(shortSection("""
