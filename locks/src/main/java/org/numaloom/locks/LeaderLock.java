@@ -165,8 +165,8 @@ import java.util.concurrent.locks.LockSupport;
  * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
  * the grant as well as the word), taking queues in round-robin order, an order of its own that
  * the search for a parked leader to wake does not move (when the two shared one position, each
- * wake-up between two hand-overs moved it on, and with two queues every hand-over went to the same
- * one): it writes
+ * wake-up between two hand-overs moved it on, and with two queues and one wake-up between each
+ * two hand-overs, every hand-over went to the same queue): it writes
  * {@link #HANDING_OVER}, which is no thread's id, in the word, grants the leader's node, and the
  * leader writes its own id once it runs. So no thread, the releaser included, sees itself as the
  * owner in between, and a leader that gave up at that moment never owns the lock. A leader therefore
@@ -609,7 +609,7 @@ abstract class LeaderLock extends LeaderLockFields {
         }
     }
 
-    /** The first leader marked parked, searching the queues round-robin; holder-only state moves on. */
+    /** The first leader marked parked, searching the queues round-robin from {@code nextQueue}, which it moves on. */
     private QNode findParkedLeader() {
         int start = nextQueue;
         for (int i = 0; i < queues.length; i++) {
@@ -753,8 +753,9 @@ abstract class LeaderLockFields extends AbstractReentrantLock {
     int nextHandOff;
     /**
      * Where the next search for a parked leader to wake starts: round-robin over the queues.
-     * Written by a releaser after it let go, without synchronization: a lost update only repeats a
-     * queue once.
+     * Written without synchronization by the threads that search, none of them holding the lock (a
+     * releaser after it let go, a spinning arrival or a leader that gives up): a lost update only
+     * repeats a queue once.
      */
     int nextQueue;
     /** The current spin budget in nanoseconds; adapted without synchronization (a lost update is harmless). */

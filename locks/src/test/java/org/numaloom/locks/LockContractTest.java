@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,7 +117,8 @@ class LockContractTest {
     /**
      * A timed wait ends at its time-out even where the lock would spin for longer: a spin that
      * ran its whole bound first kept {@code tryLock(1 ms)} waiting for as long (found in review;
-     * 40 µs with the default bound). The locks here spin for a minute, or, where a spin's budget is
+     * with the default bounds, the spins' 40 µs or so overran shorter time-outs). The locks here
+     * spin for a minute, or, where a spin's budget is
      * an {@code int} of nanoseconds, 2.1 s, so a wait of a second is one the spin kept going: a
      * check of the contract with a margin of a thousand times the time-out, not of speed. Seen
      * failing without the spin's limit: MCS and HMCS not done within {@link Threads#PATIENCE},
@@ -137,9 +139,10 @@ class LockContractTest {
     }
 
     /**
-     * An interrupt ends an interruptible wait even while the thread spins: the interrupt comes
-     * some 20 ms after {@code lockInterruptibly()} began, inside a spin of 2.1 s or more (see
-     * above). Seen failing without the spin's check: MCS and HMCS not done within
+     * An interrupt ends an interruptible wait even while the thread spins: the interrupt comes once
+     * the waiter's stack shows it in one of the kit's spins, of 2.1 s or more (see above); an
+     * interrupt before {@code lockInterruptibly()} is ended at its first check, and would test
+     * nothing. Seen failing without the spin's check: MCS and HMCS not done within
      * {@link Threads#PATIENCE}, NUMA_MCS and CNA after 4 s.
      */
     @ParameterizedTest @MethodSource(SPINNING_FOR_A_MINUTE)
@@ -152,7 +155,7 @@ class LockContractTest {
                 lock.unlock();
                 return null;
             });
-            Thread.sleep(20);
+            Threads.spinUntil(() -> inASpin(waiter.thread()), waiter.thread() + " never spun in lockInterruptibly()");
             long start = System.nanoTime();
             waiter.thread().interrupt();
             ExecutionException thrown = assertThrows(ExecutionException.class, waiter::get,
@@ -162,6 +165,12 @@ class LockContractTest {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Whether the thread is in one of the kit's spins: the engine's on the word, or one on a queue node. */
+    private static boolean inASpin(Thread thread) {
+        return Arrays.stream(thread.getStackTrace())
+                .anyMatch(frame -> frame.getMethodName().equals("spinForWord") || frame.getMethodName().equals("spinUntilTurn"));
     }
 
     private static void assertWithinASecond(long start, String what) {

@@ -122,7 +122,7 @@ public final class MutateMain {
         if (args.mutantsFile() == null) {
             return all;
         }
-        if (!Files.isRegularFile(args.mutantsFile())) {
+        if (!Files.exists(args.mutantsFile()) || Files.isDirectory(args.mutantsFile())) { // a pipe reads as a file
             throw new IllegalArgumentException("--mutants " + args.mutantsFile() + ": "
                     + (Files.isDirectory(args.mutantsFile()) ? "a directory" : "no such file")
                     + "; name a file of mutant ids, one per line as --list prints them (ci/mutants-numa-mcs.txt is one)");

@@ -90,7 +90,7 @@ public final class Gate {
      *     one (missing, or a directory)
      */
     public static List<Threshold> read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file) || Files.isDirectory(file)) { // a pipe (--gate <(...)) reads as a file
             throw new IllegalArgumentException("--gate " + file + ": " + (Files.isDirectory(file) ? "a directory" : "no such file")
                     + "; name a thresholds file, such as ci/perf-thresholds.txt");
         }
