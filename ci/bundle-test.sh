@@ -13,7 +13,8 @@
 #   - jcstress, sanity mode, NUMA_MCS x MutualExclusion, passes;
 #   - the virtual-thread harness, NUMA_MCS on 2 carriers, passes;
 #   - a user's own locks (examples/user-lock's jar, ci/user-lock-jar.sh, in NUMALOOM_CLASSPATH):
-#     an entry that does not exist is refused by name (exit 2), locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
+#     an entry that does not exist is refused by name (exit 2) where a lock is named, DIR/* is
+#     read as -cp reads it, locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
 #     measures USER_MUTEX, and jcstress, whose tests the bundle holds only for the kit's locks,
 #     refuses USER_MUTEX saying so (exit 2);
 #   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
@@ -164,6 +165,10 @@ user_env=("NUMALOOM_CLASSPATH=$user_jar:missing/my-locks.jar")
 run_expecting 2 user-missing-jar locks
 expect user-missing-jar "NUMALOOM_CLASSPATH names 'missing/my-locks.jar', which does not exist" \
   "a missing entry of NUMALOOM_CLASSPATH was not named"
+run user-missing-jar-help help   # a command that takes no lock runs
+user_env=("NUMALOOM_CLASSPATH=$(dirname "$user_jar")/*")
+run user-lock-dir locks
+expect user-lock-dir '^USER_MUTEX +no ' "locks does not list USER_MUTEX from DIR/* in NUMALOOM_CLASSPATH"
 user_env=("NUMALOOM_CLASSPATH=$user_jar")
 run user-locks locks
 expect user-locks '^USER_MUTEX +no ' "locks does not list the user's USER_MUTEX"
