@@ -45,16 +45,15 @@ public final class Hierarchy {
         if (groups == 0) {
             throw new IllegalArgumentException("level " + level + " has no group");
         }
-        if (level + 1 == parents.length) {
-            return;
-        }
-        int above = parents[level + 1].length;
+        boolean belowTheRoot = level + 1 == parents.length;
+        int above = belowTheRoot ? 1 : parents[level + 1].length; // the root is one group, 0
         boolean[] hasMember = new boolean[above];
         for (int g = 0; g < groups; g++) {
             int parent = parents[level][g];
             if (parent < 0 || parent >= above) {
                 throw new IllegalArgumentException("group " + g + " of level " + level + " has parent " + parent
-                        + ", outside the " + above + " groups of level " + (level + 1));
+                        + (belowTheRoot ? ", but the level is the last below the root, whose only group is 0"
+                                : ", outside the " + above + " groups of level " + (level + 1)));
             }
             hasMember[parent] = true;
         }

@@ -93,6 +93,12 @@ class HmcsLockTest {
         IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
                 () -> new Hierarchy(new int[][] {{0, 0}, {0, 0}}, () -> 0));
         assertTrue(empty.getMessage().contains("group 1 of level 1 has no member"), empty.getMessage());
+        // The last level's parents are the root's one group; an HmcsLock built on another index
+        // failed with an ArrayIndexOutOfBoundsException (found in review).
+        IllegalArgumentException pastTheRoot = assertThrows(IllegalArgumentException.class,
+                () -> new Hierarchy(new int[][] {{0, 1}}, () -> 0));
+        assertEquals("group 1 of level 0 has parent 1, but the level is the last below the root, whose only group is 0",
+                pastTheRoot.getMessage());
     }
 
     private static int[] parents(Hierarchy levels, int level) {

@@ -123,8 +123,10 @@ final class Sysfs {
             int held = 0;
             for (int cpu : readList(cpulist)) {
                 int p = Arrays.binarySearch(cpus, cpu);
-                // The kernel lists only online CPUs here; one that went offline since cpu/online was
-                // read is a race with hotplug, not a damaged tree, and no thread can run on it.
+                // The kernel lists only online CPUs here; one missing from cpu/online came online
+                // since that was read: a race with hotplug, not a damaged tree, and no thread of
+                // this JVM runs on it yet. (The opposite race, a CPU gone offline in between, leaves
+                // it in no node's list, and is reported below as a tree that lacks it.)
                 if (p < 0) {
                     continue;
                 }

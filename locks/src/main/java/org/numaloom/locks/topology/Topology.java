@@ -26,9 +26,10 @@ import java.util.stream.IntStream;
  * can be exercised, and tested against real machines' layouts, on a one-node laptop or CI box;
  * {@link #nodeOfHostCpu} then spreads the real CPUs over the override's nodes.
  *
- * <p>Node, cluster and package indices are dense, {@code 0..count-1}, numbered in CPU order
- * whatever ids sysfs uses: node ids can be sparse (node0, node2), and cluster ids repeat across
- * packages on some kernels. {@link #nodeId} gives a node's sysfs id back, for messages.
+ * <p>Node, cluster and package indices are dense, {@code 0..count-1}, whatever ids sysfs uses:
+ * node ids can be sparse (node0, node2), and cluster ids repeat across packages on some kernels.
+ * Clusters and packages are numbered in CPU order, nodes in the order of their sysfs ids (a node0
+ * holding CPUs 4-7 is node 0 though node1 holds CPUs 0-3). {@link #nodeId} gives a node's sysfs id back, for messages.
  * {@link #provenance()} tells which file, default or spec each part came from, because a default
  * taken silently (no cluster ids, no distance files) is the usual reason a topology looks wrong.
  *
@@ -99,15 +100,23 @@ public final class Topology {
     /**
      * Returns the topology an override describes: the machine's (as {@link #current()} without the
      * property) for null or blank, {@link #fromSysfs} for the name of an existing directory, and
-     * {@link #fromSpec} for anything else.
+     * {@link #fromSpec} for anything else but a path: a name with a {@code /} that does not start
+     * with a digit, as every spec does, is a directory that is not there.
      *
-     * @throws TopologyException if the directory or the spec is malformed
+     * @throws TopologyException if the directory is missing or malformed, or the spec malformed
      */
     public static Topology load(String override) {
         if (isAbsent(override)) {
             return MACHINE.get();
         }
-        return isDirectory(override) ? fromSysfs(Path.of(override)) : fromSpec(override);
+        if (isDirectory(override)) {
+            return fromSysfs(Path.of(override));
+        }
+        if (override.contains("/") && !Character.isDigit(override.strip().charAt(0))) {
+            throw TopologyException.inFile(Path.of(override).toAbsolutePath(), "no such directory; name one laid out"
+                    + " like sysfs (holding devices/system/cpu), or give a spec such as \"" + Spec.EXAMPLE + "\"");
+        }
+        return fromSpec(override);
     }
 
     /**

@@ -289,6 +289,15 @@ class TopologyTest {
         assertEquals("spec \"2 nodes x 2 cpus\"", fromSpec.provenance().get("source"));
     }
 
+    /** A mistyped directory is named as a missing one, not parsed as a spec (found in review). */
+    @Test
+    void aMissingDirectoryIsNamedAsOne() {
+        Path missing = fixture("kunpeng920-128").resolveSibling("kunpeng920-12");
+        TopologyException e = assertThrows(TopologyException.class, () -> Topology.load(missing.toString()));
+        assertTrue(e.getMessage().startsWith("topology: " + missing.toAbsolutePath() + ": no such directory; "), e.getMessage());
+        assertEquals(4, Topology.load("2 nodes x 2 cpus / 1 packages").cpuCount(), "a spec with a '/' is still a spec");
+    }
+
     @Test
     void relativeDirectoryIsNamedByItsFullPath() {
         Path root = fixture("bad/cpulist-text");
