@@ -440,8 +440,8 @@ public final class BenchMain {
     }
 
     /**
-     * Why a bench has no rows: some of its JMH runs failed, or the time limit left them out (a bench
-     * whose rounds it cut before every lock ran in one has no rows either), or both.
+     * Why a bench lacks rows: some of its JMH runs failed, or the time limit left them out (a lock
+     * that the limit kept from every round has no row, and a ratio to it none), or both.
      *
      * @param failed   the benches with a JMH run that failed
      * @param leftOut  the benches with a JMH run that the time limit did not start

@@ -74,6 +74,6 @@ final class TimeLimit {
         return seconds().map(s -> "Time limit (--time-limit " + s + "): " + (notStarted.isEmpty()
                 ? "every JMH run started within it"
                 : notStarted.size() + " of " + planned + " JMH runs not started, from " + notStarted.get(0).name()
-                        + " on; the ratios use the rounds in which every lock of a bench ran"));
+                        + " on; each ratio uses the rounds in which its lock and its baseline both ran"));
     }
 }

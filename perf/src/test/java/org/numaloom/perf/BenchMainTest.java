@@ -167,7 +167,7 @@ class BenchMainTest {
         assertTrue(outcome.failures().isEmpty(), "runs the limit left out are not failures: " + outcome.failures());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("Time limit (--time-limit 10): 3 of 6 JMH runs not started, from " + plan.get(3).name()
-                + " on; the ratios use the rounds in which every lock of a bench ran"), report);
+                + " on; each ratio uses the rounds in which its lock and its baseline both ran"), report);
         assertEquals(ResultCsv.render(outcome.rows()), Files.readString(out.resolve("results.csv")), "the measured rows on disk");
     }
 
