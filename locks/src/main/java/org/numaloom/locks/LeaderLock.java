@@ -467,7 +467,7 @@ abstract class LeaderLock extends LeaderLockFields {
                 }
                 continue;
             }
-            if (!throughUnmounted && !Holders.mayBeRunning(holderHint()) || waiter.interruptPending()) {
+            if ((!throughUnmounted && !Holders.mayBeRunning(holderHint())) || waiter.interruptPending()) {
                 return false;
             }
             if (System.nanoTime() - start > limit) {
