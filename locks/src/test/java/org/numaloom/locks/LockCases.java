@@ -96,19 +96,20 @@ public final class LockCases {
 
     /**
      * The kit's spinning locks built to spin for up to a minute before they park: a wait that the
-     * spin keeps from ending at its time-out or interrupt shows as a wait of a minute. (Selected by
-     * {@link #ONLY_PROPERTY} like the other cases.)
+     * spin keeps from ending at its time-out or interrupt shows as a wait of a minute. Selected by
+     * {@link #ONLY_PROPERTY} like the other cases, but none of them may be selected: a user's lock
+     * tested alone ({@code ./numaloom mutate --lock USER_MUTEX}) has no such case.
      */
     public static Stream<LockType> spinningForAMinute() {
         long minute = 60_000_000_000L;
-        return onlySelected(new ArrayList<>(List.of(
+        return selectedAmong(List.of(
                 new LockType("NUMA_MCS", "NUMA_MCS spinning up to a minute", true,
                         () -> new NumaMcsLock(spreadOver(2), minute, NumaMcsLock.DEFAULT_HANDOFF_BOUND)),
                 new LockType("CNA", "CNA spinning up to a minute", true,
                         () -> new CnaLock(spreadOver(2), minute, CnaLock.DEFAULT_HANDOFF_BOUND, CnaLock.DEFAULT_LOCAL_PASS_BOUND)),
                 new LockType("MCS", "MCS spinning up to a minute", true, () -> new McsLock(minute)),
                 new LockType("HMCS", "HMCS spinning up to a minute", true,
-                        () -> new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), minute, HmcsLock.DEFAULT_COHORT_PASS_BOUND))))).stream();
+                        () -> new HmcsLock(Hierarchy.uniform(() -> 0, 2, 2), minute, HmcsLock.DEFAULT_COHORT_PASS_BOUND)))).stream();
     }
 
     /**
@@ -129,18 +130,24 @@ public final class LockCases {
         return List.of(numaMcsOverSpreadNodes(4), cnaOverSpreadNodes(2), hmcsOverSpreadGroups());
     }
 
-    /** The cases that {@link #ONLY_PROPERTY} selects: all of them when it is unset or blank. */
-    public static List<LockType> onlySelected(List<LockType> cases) {
+    /** The cases that {@link #ONLY_PROPERTY} selects: all of them when it is unset or blank; an error if none. */
+    /** The cases that {@link #ONLY_PROPERTY} selects, all of them when it is unset or blank; possibly none. */
+    private static List<LockType> selectedAmong(List<LockType> cases) {
         String only = System.getProperty(ONLY_PROPERTY, "").strip();
         if (only.isEmpty()) {
-            return cases;
+            return new ArrayList<>(cases);
         }
         List<String> names = Stream.of(only.split(",")).map(String::strip).filter(name -> !name.isEmpty()).toList();
-        List<LockType> selected = cases.stream()
+        return cases.stream()
                 .filter(type -> names.stream().anyMatch(name -> type.name().equalsIgnoreCase(name)
                         || type.name().toUpperCase().startsWith(name.toUpperCase() + "_")))
                 .collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    public static List<LockType> onlySelected(List<LockType> cases) {
+        List<LockType> selected = selectedAmong(cases);
         if (selected.isEmpty()) {
+            String only = System.getProperty(ONLY_PROPERTY, "").strip();
             throw new IllegalArgumentException("-D" + ONLY_PROPERTY + "=" + only + " selects no lock; known locks: "
                     + names(cases));
         }
