@@ -198,9 +198,9 @@ import java.util.concurrent.locks.LockSupport;
  *       the head on and wakes the new head, which competes for the word, or, if its queue is left
  *       empty and the word is free, a parked leader, as a release would.</li>
  *   <li>Holder-only fields ({@code holds}, {@code holderNode}, {@code holderQueue},
- *       {@code handOffCount}, {@code nextHandOff}) are written only by the holder and handed on through the word (its
- *       compare-and-set and volatile store) or through the status compare-and-set of a direct
- *       hand-over.</li>
+ *       {@code handOffCount}, {@code nextHandOff}) are written only by the holder and handed on
+ *       through the word (its compare-and-set and volatile store) or through the status
+ *       compare-and-set of a direct hand-over.</li>
  * </ol>
  */
 abstract class LeaderLock extends LeaderLockFields {

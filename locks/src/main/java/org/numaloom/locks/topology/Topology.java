@@ -29,7 +29,8 @@ import java.util.stream.IntStream;
  * <p>Node, cluster and package indices are dense, {@code 0..count-1}, whatever ids sysfs uses:
  * node ids can be sparse (node0, node2), and cluster ids repeat across packages on some kernels.
  * Clusters and packages are numbered in CPU order, nodes in the order of their sysfs ids (a node0
- * holding CPUs 4-7 is node 0 though node1 holds CPUs 0-3). {@link #nodeId} gives a node's sysfs id back, for messages.
+ * holding CPUs 4-7 is node 0 though node1 holds CPUs 0-3). {@link #nodeId} gives a node's sysfs
+ * id back, for messages.
  * {@link #provenance()} tells which file, default or spec each part came from, because a default
  * taken silently (no cluster ids, no distance files) is the usual reason a topology looks wrong.
  *
