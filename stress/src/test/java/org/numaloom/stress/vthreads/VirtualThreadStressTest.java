@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -93,6 +95,26 @@ class VirtualThreadStressTest {
                 + result.output());
     }
 
+    /**
+     * A hung run's verdict is out before the thread dump is taken, so that it survives a JVM that
+     * dies in the dump: HotSpot's dump of virtual threads can crash while threads mount and unmount
+     * (a SIGSEGV in it once failed a negative control here, on JDK 25.0.3). The death is staged with
+     * {@code -XX:AbortVMOnException}: with {@code java.io.tmpdir} missing, the first
+     * {@link java.nio.file.NoSuchFileException} is thrown where the dump's file is created.
+     */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void aHangIsReportedBeforeTheThreadDumpThatMayKillTheJvm(@TempDir Path scratch) throws Exception {
+        ChildJvm.Result result = run(BrokenLocks.UNBOUNDED_HEAD_SPIN, 1, CONTROL_WATCHDOG_SECONDS,
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:AbortVMOnException=java.nio.file.NoSuchFileException",
+                "-Djava.io.tmpdir=" + scratch.resolve("missing"));
+        System.out.println(result.output());
+        int death = result.output().indexOf("Saw java.nio.file.NoSuchFileException, aborting");
+        int verdict = result.output().indexOf("FAILED HUNG " + BrokenLocks.UNBOUNDED_HEAD_SPIN.name());
+        assertTrue(death >= 0, "the JVM did not die where the test staged it:\n" + result.output());
+        assertTrue(verdict >= 0 && verdict < death, "the verdict did not come before the JVM died:\n" + result.output());
+    }
+
     /** Interrupted queued waiters must leave while the lock is held; a lock that forgets one fails. */
     @Test
     @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
@@ -115,8 +137,12 @@ class VirtualThreadStressTest {
         assertTrue(result.output().startsWith("FAILED") && result.output().contains(flaw), result.output());
     }
 
-    private static ChildJvm.Result run(LockType type, int carriers, long watchdogSeconds) throws Exception {
-        return ChildJvm.run(VirtualThreadStress.class, carriers, watchdogSeconds + CHILD_MARGIN_SECONDS, type.name(),
+    private static ChildJvm.Result run(LockType type, int carriers, long watchdogSeconds, String... moreJvmOptions)
+            throws Exception {
+        List<String> jvmOptions = new ArrayList<>(ChildJvm.kitFlags());
+        jvmOptions.addAll(ChildJvm.carrierOptions(carriers));
+        jvmOptions.addAll(List.of(moreJvmOptions));
+        return ChildJvm.run(VirtualThreadStress.class, jvmOptions, watchdogSeconds + CHILD_MARGIN_SECONDS, type.name(),
                 Integer.toString(THREADS), Integer.toString(ROUNDS), Long.toString(watchdogSeconds));
     }
 }
