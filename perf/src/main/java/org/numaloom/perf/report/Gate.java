@@ -69,12 +69,28 @@ public final class Gate {
      * @param value the ratio or the fraction checked; NaN if not measured
      */
     public record Verdict(Threshold threshold, double value, boolean passed, String detail) {
+        private static final int MOST_DIGITS = 6;
+
         public String describe() {
             Threshold t = threshold;
             String checked = t.isLocality() ? t.measure() : "vs " + t.measure();
-            String measured = Double.isNaN(value) ? "not measured" : String.format(Locale.ROOT, "%.2f", value);
-            return String.format(Locale.ROOT, "%s %s %s %s: %s, %s %.2f (%s)", passed ? "PASS" : "FAIL", t.bench(),
-                    t.lock(), checked, measured, t.isLocality() ? "maximum" : "minimum", t.limit(), detail);
+            int digits = Double.isNaN(value) ? 2 : digitsApart(value, t.limit());
+            String measured = Double.isNaN(value) ? "not measured" : String.format(Locale.ROOT, "%." + digits + "f", value);
+            return String.format(Locale.ROOT, "%s %s %s %s: %s, %s %." + digits + "f (%s)", passed ? "PASS" : "FAIL",
+                    t.bench(), t.lock(), checked, measured, t.isLocality() ? "maximum" : "minimum", t.limit(), detail);
+        }
+
+        /**
+         * Two decimals, or as many more (up to {@value #MOST_DIGITS}) as it takes for a value not to
+         * read as a limit it differs from: a failed 0.7496 against 0.75 must not say 0.75.
+         */
+        private static int digitsApart(double value, double limit) {
+            int digits = 2;
+            while (value != limit && digits < MOST_DIGITS && String.format(Locale.ROOT, "%." + digits + "f", value)
+                    .equals(String.format(Locale.ROOT, "%." + digits + "f", limit))) {
+                digits++;
+            }
+            return digits;
         }
     }
 

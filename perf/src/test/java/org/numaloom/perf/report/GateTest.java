@@ -44,7 +44,16 @@ class GateTest {
         Gate.Verdict verdict = only(Gate.check(List.of(threshold("UNFAIR_REENTRANT", 0.95)), ROWS));
         assertTrue(verdict.passed(), verdict.describe());
         assertEquals(Math.sqrt(1.21 * 0.75), verdict.value(), EPSILON);
-        assertEquals("PASS high NUMA_MCS vs UNFAIR_REENTRANT: 0.95, minimum 0.95 (geometric mean of 1.21, 0.75 at threads 2, 64)",
+        assertEquals("PASS high NUMA_MCS vs UNFAIR_REENTRANT: 0.953, minimum 0.950 (geometric mean of 1.21, 0.75 at threads 2, 64)",
+                verdict.describe());
+    }
+
+    /** A value just under its limit does not read as the limit: as many digits as tell them apart. */
+    @Test
+    void aValueJustUnderItsLimitIsShownWithTheDigitsThatTellThemApart() {
+        Gate.Verdict verdict = only(Gate.check(List.of(threshold("UNFAIR_REENTRANT", 0.9527)), ROWS));
+        assertFalse(verdict.passed());
+        assertTrue(verdict.describe().startsWith("FAIL high NUMA_MCS vs UNFAIR_REENTRANT: 0.9526, minimum 0.9527 ("),
                 verdict.describe());
     }
 
