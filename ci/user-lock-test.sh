@@ -7,7 +7,8 @@
 #   - stress, jcstress (quick mode, MutualExclusion) and lincheck each pass USER_MUTEX and fail
 #     USER_FORGETFUL_MUTEX, and say which lock failed: a command that ran some other lock, or
 #     none, under those names would not fail the broken one; lincheck runs each alone, so that a
-#     suite that ignores --lock fails the mutex's run;
+#     suite that ignores --lock fails the mutex's run; a mistyped name is refused (exit 2) with
+#     the user's locks among those it lists;
 #   - mutate's JUnit layer (the contract and oracle suites) passes the non-reentrant mutex and
 #     catches its mutant;
 #   - bench measures USER_MUTEX beside the JDK's locks;
@@ -68,6 +69,9 @@ if grep -v 'USER_FORGETFUL_MUTEX' <<< "$failures"; then
 fi
 expect lincheck-broken 'modelCheckingFindsOnlyLinearizableRuns:-?[0-9]+ USER_FORGETFUL_MUTEX:' "model checking did not catch USER_FORGETFUL_MUTEX"
 expect lincheck-broken 'stressTestingFindsOnlyLinearizableRuns:-?[0-9]+ USER_FORGETFUL_MUTEX:' "Lincheck's stress mode did not catch USER_FORGETFUL_MUTEX"
+# A mistyped name is a usage error before the suite starts; the user's locks are among those listed.
+run lincheck-unknown 2 lincheck --lock USER_MUTEXX
+expect lincheck-unknown "^lincheck: unknown lock 'USER_MUTEXX'; known locks: .*USER_MUTEX" "lincheck did not name the unknown lock"
 
 # The JUnit suites (contract, ReentrantLock oracle) through mutate: they must pass the mutex as it
 # is, fail its canary, and catch the one mutant --quick makes of it.

@@ -33,6 +33,22 @@ public final class CheckedLocks {
     private CheckedLocks() {
     }
 
+    /**
+     * {@code ./numaloom lincheck} checks its {@code --lock} list here before the suite runs, so that
+     * an unknown name is a usage error (exit status 2, the message of {@link #named(String)}) rather
+     * than a failed test run.
+     *
+     * <p>Usage: {@code CheckedLocks [NAME,NAME...]}.
+     */
+    public static void main(String[] args) {
+        try {
+            named(args.length == 0 ? null : args[0]);
+        } catch (IllegalArgumentException e) {
+            System.err.println("lincheck: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
     public static List<LockType> all() {
         List<LockType> locks = new ArrayList<>(LockRegistry.all());
         locks.addAll(variants());

@@ -38,8 +38,12 @@ final class LincheckSettings {
     }
 
     static ModelCheckingOptions modelChecking() {
-        return shaped(new ModelCheckingOptions(), MODEL_CHECKING_SCENARIOS,
-                invocations(System.getProperty(INVOCATIONS_PROPERTY), MODEL_CHECKING_INVOCATIONS));
+        return shaped(new ModelCheckingOptions(), MODEL_CHECKING_SCENARIOS, modelCheckingInvocations());
+    }
+
+    /** The interleavings model checking explores per scenario: {@value #INVOCATIONS_PROPERTY}, or the default. */
+    static int modelCheckingInvocations() {
+        return invocations(System.getProperty(INVOCATIONS_PROPERTY), MODEL_CHECKING_INVOCATIONS);
     }
 
     static StressOptions stress() {

@@ -47,7 +47,9 @@ class NegativeControlsTest {
     @MethodSource("brokenLocksAndVerdicts")
     void modelCheckingCatchesTheBrokenLock(LockType type, String verdict) {
         AssertionError caught = assertThrows(AssertionError.class,
-                () -> LockUnderTest.modelCheck(type), "model checking passed the negative control " + type + ": " + type.description());
+                () -> LockUnderTest.modelCheck(type), "model checking passed the negative control " + type + ": " + type.description() + ", at "
+                        + LincheckSettings.modelCheckingInvocations() + " invocations per scenario (the default is "
+                        + LincheckSettings.MODEL_CHECKING_INVOCATIONS + "; fewer may miss it)");
         System.out.println("Lincheck's counterexample for the negative control " + caught.getMessage());
         assertInstanceOf(LincheckAssertionError.class, caught.getCause(), "not Lincheck's verdict: " + caught);
         assertTrue(caught.getMessage().startsWith(type + ":") && caught.getMessage().contains(verdict),
