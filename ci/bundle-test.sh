@@ -16,7 +16,8 @@
 #     an entry that does not exist is refused by name (exit 2) where a lock is named, DIR/* is
 #     read as -cp reads it, locks lists them, the harness passes USER_MUTEX and catches USER_FORGETFUL_MUTEX, bench
 #     measures USER_MUTEX, and jcstress, whose tests the bundle holds only for the kit's locks,
-#     refuses USER_MUTEX saying so (exit 2);
+#     refuses USER_MUTEX saying so (exit 2); bench, stress and jcstress refuse a provider that
+#     cannot be loaded, naming it (exit 2);
 #   - the fake java and the fake JDK were never run; the bundle's tree was not written to.
 # Also the bundle command's own errors (unknown arch, --out a file). About 2.5 minutes here (2 cores:
 # 129 to 152 s in the CI mirrors of 2026-11-30 and 12-01), the bundle's build and the user's jar included.
@@ -166,6 +167,14 @@ run_expecting 2 user-missing-jar locks
 expect user-missing-jar "NUMALOOM_CLASSPATH names 'missing/my-locks.jar', which does not exist" \
   "a missing entry of NUMALOOM_CLASSPATH was not named"
 run user-missing-jar-help help   # a command that takes no lock runs
+mkdir -p "$tmp/broken-provider/META-INF/services"
+echo com.example.MissingProvider > "$tmp/broken-provider/META-INF/services/org.numaloom.locks.registry.LockProvider"
+user_env=("NUMALOOM_CLASSPATH=$tmp/broken-provider")
+for command in bench stress jcstress; do
+  run_expecting 2 "broken-provider-$command" "$command" --lock NUMA_MCS
+  expect "broken-provider-$command" "^$command: a lock provider could not be loaded: .*com.example.MissingProvider" \
+    "$command did not name the provider that cannot be loaded"
+done
 user_env=("NUMALOOM_CLASSPATH=$(dirname "$user_jar")/*")
 run user-lock-dir locks
 expect user-lock-dir '^USER_MUTEX +no ' "locks does not list USER_MUTEX from DIR/* in NUMALOOM_CLASSPATH"

@@ -12,7 +12,8 @@
 #   - mutate's JUnit layer (the contract and oracle suites) passes the non-reentrant mutex and
 #     catches its mutant;
 #   - bench measures USER_MUTEX beside the JDK's locks;
-#   - a NUMALOOM_CLASSPATH entry that does not exist, or is relative, is refused.
+#   - a NUMALOOM_CLASSPATH entry that does not exist, or is relative, is refused, and so is a
+#     provider that cannot be loaded, by every command that takes a lock.
 # 201 s here (2 cores).
 set -euo pipefail
 
@@ -91,6 +92,15 @@ status=0
 (cd "$ROOT" && NUMALOOM_CLASSPATH=examples/user-lock/target/user-locks.jar ./numaloom locks) > "$tmp/relative.out" 2>&1 || status=$?
 [[ $status -eq 2 ]] && grep -q 'give absolute paths' "$tmp/relative.out" \
   || { cat "$tmp/relative.out"; fail "a relative NUMALOOM_CLASSPATH entry was not refused (exit $status)"; }
-say "refused as it should: a missing jar and a relative path in NUMALOOM_CLASSPATH"
+# A provider that cannot be loaded: every command that takes a lock names it before it builds or runs.
+mkdir -p "$tmp/broken-provider/META-INF/services"
+echo com.example.MissingProvider > "$tmp/broken-provider/META-INF/services/org.numaloom.locks.registry.LockProvider"
+for command in bench stress jcstress lincheck mutate; do
+  status=0
+  NUMALOOM_CLASSPATH=$tmp/broken-provider "$ROOT/numaloom" "$command" --lock NUMA_MCS > "$tmp/broken.out" 2>&1 || status=$?
+  [[ $status -eq 2 ]] && grep -q '^numaloom: a lock provider could not be loaded: .*com.example.MissingProvider' "$tmp/broken.out" \
+    || { tail -n 20 "$tmp/broken.out"; fail "$command did not refuse a provider that cannot be loaded (exit $status)"; }
+done
+say "refused as it should: a missing jar and a relative path in NUMALOOM_CLASSPATH, a provider that cannot be loaded"
 
 say "PASSED in $((SECONDS - start)) s: a user's jar ran through locks, stress, jcstress, lincheck, mutate and bench"

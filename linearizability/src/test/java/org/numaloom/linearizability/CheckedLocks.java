@@ -43,7 +43,7 @@ public final class CheckedLocks {
     public static void main(String[] args) {
         try {
             named(args.length == 0 ? null : args[0]);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) { // a name; the registry's providers
             System.err.println("lincheck: " + e.getMessage());
             System.exit(2);
         }

@@ -62,7 +62,7 @@ public final class JcstressRun {
         try {
             run.parse(args);
             selected = run.selectedTests();
-        } catch (IllegalArgumentException bad) {
+        } catch (IllegalArgumentException | IllegalStateException bad) { // options; the registry's providers
             System.err.println("jcstress: " + bad.getMessage());
             System.exit(2);
         }

@@ -51,7 +51,7 @@ public final class StressRun {
         StressRun run = new StressRun();
         try {
             run.parse(args);
-        } catch (IllegalArgumentException bad) {
+        } catch (IllegalArgumentException | IllegalStateException bad) { // options; the registry's providers
             System.err.println("stress: " + bad.getMessage());
             System.exit(2);
         }
