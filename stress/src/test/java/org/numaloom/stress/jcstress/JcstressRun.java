@@ -62,7 +62,7 @@ public final class JcstressRun {
         try {
             run.parse(args);
             selected = run.selectedTests();
-        } catch (IllegalArgumentException | IllegalStateException bad) { // options; the registry's providers
+        } catch (IllegalArgumentException | IllegalStateException bad) { // options, providers, a build without tests
             System.err.println("jcstress: " + bad.getMessage());
             System.exit(2);
         }

@@ -123,6 +123,8 @@ public final class VirtualThreadStress {
     private final AtomicLong unexpected = new AtomicLong();
     private final LongAccumulator worstOvertaking = new LongAccumulator(Math::max, 0);
     private volatile String firstUnexpected;
+    /** Set by the first to report a hang (the main thread at the deadline, or the watchdog after it). */
+    private final AtomicBoolean hangReported = new AtomicBoolean();
     private int handOversDone;
     private String lostHandOver;
     private int abandoningRoundsDone;
@@ -641,6 +643,11 @@ public final class VirtualThreadStress {
      * 25.0.3), and the verdict must not die with it.
      */
     private int hung(String name, Duration watchdog) {
+        if (!hangReported.compareAndSet(false, true)) { // the main thread and the watchdog both found it
+            for (;;) {
+                LockSupport.park(this); // until the first report halts the JVM
+            }
+        }
         System.out.printf("FAILED HUNG %s: not finished after %d s; acquisitions=%d worstOccupancy=%d"
                         + " unexpectedExceptions=%d (the first: %s)%n",
                 name, watchdog.toSeconds(), acquisitions.get(), occupancy.worst(), unexpected.get(), firstUnexpected);

@@ -107,7 +107,8 @@ class VirtualThreadStressTest {
     void aHangIsReportedBeforeTheThreadDumpThatMayKillTheJvm(@TempDir Path scratch) throws Exception {
         ChildJvm.Result result = run(BrokenLocks.UNBOUNDED_HEAD_SPIN, 1, CONTROL_WATCHDOG_SECONDS,
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:AbortVMOnException=java.nio.file.NoSuchFileException",
-                "-Djava.io.tmpdir=" + scratch.resolve("missing"));
+                "-Djava.io.tmpdir=" + scratch.resolve("missing"),
+                "-XX:ErrorFile=" + scratch.resolve("hs_err_pid%p.log"), "-XX:-CreateCoredumpOnCrash"); // out of the tree
         System.out.println(result.output());
         int death = result.output().indexOf("Saw java.nio.file.NoSuchFileException, aborting");
         int verdict = result.output().indexOf("FAILED HUNG " + BrokenLocks.UNBOUNDED_HEAD_SPIN.name());
