@@ -1,6 +1,7 @@
 package org.numaloom.perf.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,11 +82,12 @@ public final class Gate {
         }
 
         /**
-         * Two decimals, or as many more (up to {@value #MOST_DIGITS}) as it takes for a value not to
-         * read as a limit it differs from: a failed 0.7496 against 0.75 must not say 0.75.
+         * The decimals to show a value and its limit with: two, or the limit's own (a limit of 0.955
+         * must not read 0.96), or as many more (up to {@value #MOST_DIGITS}) as it takes for a value
+         * not to read as a limit it differs from (a failed 0.7496 against 0.75 must not say 0.75).
          */
         private static int digitsApart(double value, double limit) {
-            int digits = 2;
+            int digits = Math.max(2, Math.min(MOST_DIGITS, BigDecimal.valueOf(limit).stripTrailingZeros().scale()));
             while (value != limit && digits < MOST_DIGITS && String.format(Locale.ROOT, "%." + digits + "f", value)
                     .equals(String.format(Locale.ROOT, "%." + digits + "f", limit))) {
                 digits++;
