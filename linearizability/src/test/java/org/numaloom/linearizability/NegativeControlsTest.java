@@ -46,8 +46,8 @@ class NegativeControlsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenLocksAndVerdicts")
     void modelCheckingCatchesTheBrokenLock(LockType type, String verdict) {
-        AssertionError caught = assertThrows(AssertionError.class,
-                () -> LockUnderTest.modelCheck(type), "model checking passed the negative control " + type + ": " + type.description() + ", at "
+        AssertionError caught = assertThrows(AssertionError.class, () -> LockUnderTest.modelCheck(type),
+                "model checking passed the negative control " + type + ": " + type.description() + ", at "
                         + LincheckSettings.modelCheckingInvocations() + " invocations per scenario (the default is "
                         + LincheckSettings.MODEL_CHECKING_INVOCATIONS + "; fewer may miss it)");
         System.out.println("Lincheck's counterexample for the negative control " + caught.getMessage());

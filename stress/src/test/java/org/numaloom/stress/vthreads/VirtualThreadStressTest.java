@@ -98,7 +98,7 @@ class VirtualThreadStressTest {
     /**
      * A hung run's verdict is out before the thread dump is taken, so that it survives a JVM that
      * dies in the dump: HotSpot's dump of virtual threads can crash while threads mount and unmount
-     * (a SIGSEGV in it once failed a negative control here, on JDK 25.0.3). The death is staged with
+     * (a SIGSEGV in it once failed CI's negative-control test, on JDK 25.0.3). The death is staged with
      * {@code -XX:AbortVMOnException}: with {@code java.io.tmpdir} missing, the first
      * {@link java.nio.file.NoSuchFileException} is thrown where the dump's file is created.
      */
@@ -108,7 +108,8 @@ class VirtualThreadStressTest {
         ChildJvm.Result result = run(BrokenLocks.UNBOUNDED_HEAD_SPIN, 1, CONTROL_WATCHDOG_SECONDS,
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:AbortVMOnException=java.nio.file.NoSuchFileException",
                 "-Djava.io.tmpdir=" + scratch.resolve("missing"),
-                "-XX:ErrorFile=" + scratch.resolve("hs_err_pid%p.log"), "-XX:-CreateCoredumpOnCrash"); // out of the tree
+                // the crash report out of the tree, and no core dump
+                "-XX:ErrorFile=" + scratch.resolve("hs_err_pid%p.log"), "-XX:-CreateCoredumpOnCrash");
         System.out.println(result.output());
         int death = result.output().indexOf("Saw java.nio.file.NoSuchFileException, aborting");
         int verdict = result.output().indexOf("FAILED HUNG " + BrokenLocks.UNBOUNDED_HEAD_SPIN.name());
