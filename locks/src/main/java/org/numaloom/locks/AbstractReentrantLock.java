@@ -52,15 +52,14 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * The thread of a recent holder, for a spinning waiter to see whether the holder runs
      * ({@link #holderHint()}). A new holder writes it only while some thread waits for the lock past
      * its first tries ({@link #holderWatchers}), or where the scheduler has one carrier, and only
-     * when it differs: a reference store runs the garbage collector's write barrier. In the text
-     * statistics 40% of acquisitions changed the holder and 0.7% did so while a thread waited; with
-     * no such store they ran 3.0–3.7% faster on an AMD host, while an Intel host's spread hid any
-     * difference (docs/results.md). It is forgotten once nobody needs it: by a holder that lets go
-     * while nobody watches, and by the last watcher to leave, if the thread no longer holds the lock
-     * (in a race between the two, at the lock's next use). A lock that kept its last holder's
-     * thread would keep that thread, and what it still refers to (its context class loader, say),
-     * reachable for as long as the lock lives, where {@code ReentrantLock} clears its owner at the
-     * release. While threads watch, a holder that takes the lock again writes nothing.
+     * when it differs: a reference store runs the garbage collector's write barrier (what that
+     * costs: docs/locks.md, "Why the engine is built so"). It is forgotten once nobody needs it: by
+     * a holder that lets go while nobody watches, and by the last watcher to leave, if the thread no
+     * longer holds the lock (in a race between the two, at the lock's next use). A lock that kept
+     * its last holder's thread would keep that thread, and what it still refers to (its context
+     * class loader, say), reachable for as long as the lock lives, where {@code ReentrantLock}
+     * clears its owner at the release. While threads watch, a holder that takes the lock again
+     * writes nothing.
      */
     Thread holder;
     /**
@@ -225,12 +224,11 @@ public abstract class AbstractReentrantLock extends Padding implements Lock {
      * {@link #unwatchHolder()}: holders that take the lock meanwhile record their thread for it. A
      * thread watches from the moment it may queue until it holds the lock or gives up, parks
      * included, so that after a wake-up it finds the holder that took the lock while it was parked
-     * (in the high-contention bench, whose holders yield, spinners found no hint at 97% of their
-     * reads when threads watched only while they spun, and at 0.9% so). The hold under way when it
-     * starts may have begun unwatched; its hint is then null, and a spin goes on as if the holder
-     * ran, within its time bound. The count shares the lock's hot line: two atomic updates per
-     * acquisition that waits, which is why the spinning arrival, which ends 99% of the contended
-     * acquisitions of the text statistics, does not watch where it need not.
+     * (docs/locks.md, "Why the engine is built so"). The hold under way when it starts may have
+     * begun unwatched; its hint is then null, and a spin goes on as if the holder ran, within its
+     * time bound. The count shares the lock's hot line: two atomic updates per acquisition that
+     * waits, which is why the spinning arrival, which ends 99% of the contended acquisitions of the
+     * text statistics, does not watch where it need not.
      */
     final void watchHolder() {
         HOLDER_WATCHERS.getAndAdd(this, 1);

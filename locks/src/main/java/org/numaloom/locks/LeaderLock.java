@@ -12,137 +12,78 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Implementation overview</h2>
  *
- * <p><b>The hot fields.</b> The lock word ({@code state}), the holder's hold count and hint
- * ({@link AbstractReentrantLock}), and the holder's own bookkeeping sit together between padding,
- * as with {@link java.util.concurrent.locks.AbstractQueuedSynchronizer}'s state or a HotSpot
- * monitor. The word is the holder's {@linkplain Thread#threadId() thread id}: {@link #FREE} while
- * nobody holds the lock, {@link #HANDING_OVER} while a holder hands it to a leader (see "Fairness
- * bound"). So the compare-and-set that takes a free word records the owner too, as a HotSpot
- * monitor's owner field does since JDK 24, and an ownership check ({@code unlock},
- * {@code isHeldByCurrentThread}) reads the word. A hold writes two fields, the word and
- * {@code holds}, the count of acquisitions that spinners read (see "Taking the word"). The "leader
- * parked" hint has a field of its own ({@code parkHint}), so a release that did not come through a
- * queue, with no leader parked, is one volatile store of {@code FREE} and a read of the hint (see
- * "No lost wake-up" under Invariants); the holder's node ({@code holderNode}) is null unless it
- * came through a queue, so that release reads nothing of the queues. In the engine this replaced,
- * the word held a "held" bit, the hint and a stamp, the owner's id had a field of its own that
- * every hold wrote on taking and on letting go, and the holder kept the word it had written for its
- * release's compare-and-set. With one store fewer on each side, a counter++ section on 2 carriers
- * ran 0.93–1.02×, 1.07×, 1.05–1.32× and 1.22–1.31× as fast at 2, 16, 64 and 256 threads, the
- * text statistics at 0.96–0.99× and high contention at 0.99–1.00×, in invocations of the two
- * builds interleaved in one JVM, a new lock for each (docs/results.md, 2026-11-30). The
- * holder's thread, a spinner's hint, is written only while a waiter may read it, and only when it
- * changes (except with one carrier), so a thread that takes the lock again runs no garbage-collector
- * write barrier: lock+unlock measured 10.25–10.62 ns with a reference stored at every hold against
- * {@code synchronized}'s 9.46–9.90, and 9.93–10.13 without it against 9.64–9.85.
+ * <p><b>The hot fields.</b> The lock word ({@code state}) is the holder's
+ * {@linkplain Thread#threadId() thread id}, {@link #FREE} while nobody holds the lock, or
+ * {@link #HANDING_OVER} while a holder hands it to a leader (see "Fairness bound"). So the
+ * compare-and-set that takes a free word records the owner too, as a HotSpot monitor's owner field
+ * does since JDK 24, and an ownership check ({@code unlock}, {@code isHeldByCurrentThread}) reads
+ * the word. A new holder also advances {@code holds}, the count of acquisitions that spinners read
+ * (see "Taking the word"). The "leader parked" hint has a field of its own ({@code parkHint}), and
+ * the holder's node ({@code holderNode}) is null unless it came through a queue: a release that did
+ * not come through a queue, with no leader parked, is one volatile store of {@code FREE} and a read
+ * of the hint. The holder's thread, a spinner's hint, is written only while a waiter may read it
+ * ({@link #watchHolder()}), so a thread that takes the lock again runs no garbage-collector write
+ * barrier.
  *
- * <p>Where the fields lie matters as much as how many there are. An object is only 8-byte aligned,
- * so a group of fields spans one cache line or two depending on where the lock lands, and a hold
- * that must fetch two lines from the core that held the lock last pays for both: in the text
- * statistics on 2 carriers, with every object 64-byte aligned, a lock whose owner id lay on one
- * line and its word on the next ran 9% slower than one with both on the same line (8 of 8 rounds,
- * docs/results.md, 2026-11-29). So the two fields every hold writes, the word and {@code holds},
- * lie side by side (offsets 168 to 184 with compressed class pointers), 16 bytes that split in 1
- * of the 8 places an object may start at (a {@code LayoutTest} checks that they are contiguous).
- * What a release reads, the hint, the holder's node, the hold count, the holder's thread and its
- * watchers, lies within 48 bytes of them, on lines that an uncontended hold does not write.
+ * <p>A hold pays a cache-line transfer for every hot line it must fetch from the core that held
+ * the lock last, and an object is only 8-byte aligned. So the two fields every hold writes, the
+ * word and {@code holds}, lie side by side between padding (a {@code LayoutTest} checks it), like
+ * AQS's state or a HotSpot monitor's owner, and what a release only reads (the hint, the holder's
+ * node, the holder's thread and its watchers) lies within 48 bytes of them, on lines that an
+ * uncontended hold does not write.
  *
  * <p><b>Arrival.</b> A thread tries the word ({@link #tryAcquire}, then once more), taking it if it
- * is free (it <em>barges</em>): on virtual threads a hand-over to a parked thread costs a wake-up
- * and a scheduling round trip, about a microsecond, during which the lock would sit idle, so a
- * lock that lets running threads take it keeps it busy. Otherwise the thread joins a
- * {@link NodeQueue}, chosen by the NUMA node it runs on ({@link NodeLocator}). Before it queues,
- * one arrival at a time spins: the <em>spinning arrival</em>, which claims {@code successor} (see
- * below) for as long as it spins. It is the thread ready to take the word the moment a hold ends,
- * like the spinner that HotSpot's monitors record as their successor: without it, the word of a
- * lock whose holder came through a queue sat idle at every release until a woken thread was
- * scheduled, and the queue was passed on at every acquisition (on 2 carriers, with sections of
- * about 2.5 µs that yield, 56% of acquisitions went through a park and an unpark, and the lock
- * ran at 0.86–0.91× of {@code synchronized}). An arrival that finds the claim taken spins only if
- * its queue is empty, as the leader it would become: a wait shorter than the spin allocates no
- * queue node and writes none of the queue's cache lines (a contended acquisition allocates its
- * {@link Waiter}, the terms of its wait, either way; on 2 carriers the text statistics, 2 maps
- * under 2 locks, ran 6-9% faster). Other arrivals do not spin: with short critical sections every
- * spinner pulls the word's cache line away from a holder that would have taken the lock again at
- * once, and the lock's throughput falls to one cache-line transfer per acquisition (on 2 carriers,
- * a counter++ section ran at about 0.4× of {@code ReentrantLock} with every arrival spinning, and on
- * a par with it with none). Arrivals that find an empty queue at the same moment may spin side by
- * side; the queue's first entry ends that. The spinning arrival asks the locator where it runs only
- * if its spin fails: in the text statistics on 2 carriers, 99% of the acquisitions that missed the
- * word ended in that spin, and the node only chooses a queue.
+ * is free: it <em>barges</em>. On virtual threads a hand-over to a parked thread costs a wake-up
+ * and a scheduling round trip, about a microsecond, during which the lock would sit idle; a lock
+ * that lets running threads take it keeps it busy. Otherwise one arrival at a time spins before it
+ * queues: the <em>spinning arrival</em>, which claims {@code successor} while it spins, so that no
+ * release wakes a parked thread while a running one is there to take the word (the "successor" of
+ * HotSpot's monitors). An arrival that finds the claim taken spins only if its queue is empty, as
+ * the leader it would become, so that a wait shorter than the spin writes none of the queue's
+ * lines (arrivals that find it empty at the same moment may spin side by side; its first entry
+ * ends that). The others join the queue of their NUMA node ({@link NodeQueue}, chosen by
+ * {@link NodeLocator}) and park behind its leader. Spinners are few because, with short critical
+ * sections, each one pulls the word's line away from a holder about to take the lock again. The
+ * spinning arrival asks where it runs only if its spin fails: the node only chooses a queue.
  *
  * <p><b>Spinning</b> is for leaders, for arrivals that would lead, and for the one spinning
- * arrival, so a lock has about one spinner per queue, plus one. It is bounded in time
- * ({@code maxSpinNanos}, 20 µs unless set) and adapts to how often it paid off recently (after the
- * adaptive spinning of HotSpot's monitors, which also spin for tens of microseconds): a spin that
- * fails leaves the next ones less time, down to {@code maxSpinNanos / SPIN_STEPS}. The bound is
- * longer than a park/unpark round trip (1 µs on one carrier, 2.5 µs across two) because a parked
- * leader costs more than that: the word sits free, or is taken by bargers, until the woken leader
- * is scheduled, and the woken virtual thread is queued on its waker's carrier. On 2 carriers,
- * sections of about 2.5 µs that yield ran 10% faster with a 20 µs bound than with 2 µs.
+ * arrival: about one spinner per queue, plus one. It is bounded in time ({@code maxSpinNanos},
+ * 20 µs unless set) and adapts to how often it paid off, after HotSpot's adaptive spinning: a spin
+ * that took the word gives the next ones more time, one that ran out leaves them less, down to
+ * {@code maxSpinNanos / SPIN_STEPS}. The bound is well above a park/unpark round trip (about 1 µs
+ * on one carrier, 2.5 µs across two) because a parked leader costs more than the round trip: the
+ * word sits free, or goes to bargers, until the woken leader is scheduled.
  *
- * <p><b>Taking the word.</b> A spinner reads the word and {@code holds}, with a pause of
- * {@link Thread#onSpinWait()} calls between two reads, and takes a free word only if the count is
- * the one it read last, or on its first read ({@link #takesFreeWord}): the hold it waited on has
- * ended and nobody has taken the lock since. Every acquisition of a free word advances the count,
- * so a count that moved on while the spinner paused shows the lock turning over among running
- * threads, and the word free only in the gap between two of their holds. Taking it there keeps the
- * lock no busier, but moves the word's cache line to the spinner and turns the thread that was
- * about to take it again into a waiter, which then takes it back at the next such gap: a transfer
- * of the line every few holds. So the spinner declines the word and pauses longer, doubling its
- * pause (up to {@link #MAX_PAUSES}) while the count moves and halving it while one hold lasts
- * ({@link #nextPause}): it reads the word's line less often the faster the lock turns over, and
- * takes the word when a hold ends with nobody behind it, or gives up when its time runs out.
- * HotSpot's monitors read the same sign (a spinner that sees the owner change between two probes
- * ends its spin, objectMonitor.cpp, {@code try_spin}); here the spinner stays, since a woken thread
- * costs more than the spin (see "Spinning").
- *
- * <p>The cost of declining: a spinner whose doubled pause has outgrown a running thread's time
- * between two holds sees the count move at every read, declines every free word, and keeps its
- * pause long until its time runs out, the lock mostly free. In the text statistics on 2 carriers
- * with 2 threads, 8,123 of 2.2 million spins of the spinning arrival ended so (about 2% of the
- * carriers' time). A second look ended those spins (7 left) and ran the text statistics 3% faster
- * on 2 carriers: a declined free word read again after a single pause, and taken if no hold began
- * in between. It lost the short section on 16 carriers, though (docs/results.md, 2026-11-30): a
- * counter++ section at 16 and 256 threads ran at 11.4 M and 10.1 M acquisitions per second with
- * it, against 18.8 M and 18.3 M with the pause alone, measured minutes apart on the same machine.
- * Not counted there, but the likely cause: the extra reads and takes pull the word's line from a
- * holder about to take the lock again, which is what declining avoids. So the spinner waits out its
- * pause after every read.
- *
- * <p>Two 16-core runs favoured the rule of declining (docs/results.md, 2026-11-30): a counter++
- * section ran at 1.08×, 1.55×, 1.66× and 1.94× of {@code ReentrantLock} at 2, 16, 64 and 256
- * threads with it, and at 1.59× and 1.57× at 16 and 256 threads once the word held its holder's id.
- * Both parts of the rule it replaced lost there. With this loop and that rule's give-up (a
- * spinner gave its spin up once more than two holds began since its first read, leaving a busy
- * lock to running threads by parking, after Dice's "Malthusian Locks", EuroSys 2017), the first
- * run measured 0.60×, 0.91×, 0.83× and 1.03×. And that rule's own loop, which read the word after
- * every single pause and took every free word it read, ran at 0.72× and 0.76× at 16 and 256
- * threads in a run earlier that day, and at 0.63–0.83× with one of its two give-ups (the
- * arrivals', the leaders') turned off. It had won on 2 carriers, where a spinner's reads cost
- * little. The text statistics and high contention ran within 8% of each other under the two
- * rules.
+ * <p><b>Taking the word.</b> A spinner reads the word and {@code holds}, pausing with
+ * {@link Thread#onSpinWait()} between two reads, and takes a free word only on its first read or if
+ * no other hold began since its last read ({@link #takesFreeWord}). A count that moved on while it
+ * paused shows the lock turning over among running threads, the word free only in a gap between
+ * two of their holds; taking it there keeps the lock no busier, but moves the word's line to the
+ * spinner and turns a thread about to take the lock again into a waiter. So the spinner declines
+ * it, doubling its pause while the count moves and halving it while one hold lasts
+ * ({@link #nextPause}, up to {@link #MAX_PAUSES}): it reads the word's line less often the faster
+ * the lock turns over. HotSpot's monitors read the same sign (a spinner that sees the owner change
+ * between two probes ends its spin, {@code ObjectMonitor::try_spin}); here the spinner stays, since
+ * a woken thread costs more than the spin. The price: a spinner whose pause has outgrown a running
+ * thread's gap between two holds declines every free word until its time runs out.
  *
  * <p><b>An unmounted holder.</b> A spinner stops at once when the holder is a virtual thread that
  * is not mounted ({@link Holders}): such a holder cannot let go before it is scheduled, and a
  * spinner would only occupy a carrier it may need. The one exception is the spinning arrival when
  * the scheduler has several carriers: a holder that yields inside its critical section is unmounted
- * only briefly, and with one such spinner per lock the holder has another carrier to come back on.
- * Stopping there too, the spinning arrival saw every such yield and parked (on 2 carriers,
- * sections of about 2.5 µs that yield, 2/8/64 threads: 208/207/207 ms, against 168/175/180 spinning
- * on and {@code synchronized}'s 166/178/184 in the same run; HotSpot's monitors also spin on
- * through an unmounted owner). With one carrier, spinning on doubled the time of such sections, so
- * there it stops as the others do. Every wait therefore ends in a park after a bounded spin, and no
- * carrier is held hostage. A spinner learns of the holder through the thread a new holder records
+ * only briefly, and with one such spinner per lock it has another carrier to come back on (HotSpot's
+ * monitors also spin on through an unmounted owner). With one carrier the spinning arrival stops as
+ * the others do. Every wait therefore ends in a park after a bounded spin, and no carrier is held
+ * hostage. A spinner learns of the holder through the thread a new holder records
  * ({@link #holderHint()}), which it records only while a thread past the spinning arrival's stage
  * waits ({@link #watchHolder()}): the spinning arrival itself does not look, with several carriers.
  *
  * <p><b>Leaders.</b> The head of a queue publishes itself as the queue's {@link NodeQueue#leader}
  * and competes for the word: it spins as above, then marks itself {@link QNode#parked}, sets the
  * {@code LEADER_PARKED} hint with a compare-and-set that also advances the hint's count of
- * announcements, reads the word once more, and parks if it is still held. So at most one thread per queue contends for the word with the barging
- * threads, and threads queued behind a leader park at once: they are at least one critical
- * section away from the lock.
+ * announcements, reads the word once more, and parks if it is still held. So at most one thread
+ * per queue contends for the word with the barging threads, and threads queued behind a leader
+ * park at once: they are at least one critical section away from the lock.
  *
  * <p><b>Passing the head, outside the critical section.</b> A leader that takes the word stays
  * the head of its queue until it unlocks; its release frees the word first and only then makes
@@ -164,16 +105,17 @@ import java.util.concurrent.locks.LockSupport;
  * counted; after {@code handOffBound} of them the holder, instead of freeing the word, hands the
  * lock directly to a waiting leader, parked or spinning (a spinning leader watches its node for
  * the grant as well as the word), taking queues in round-robin order, an order of its own that
- * the search for a parked leader to wake does not move (when the two shared one position, each
- * wake-up between two hand-overs moved it on, and with two queues and one wake-up between each
- * two hand-overs, every hand-over went to the same queue): it writes
- * {@link #HANDING_OVER}, which is no thread's id, in the word, grants the leader's node, and the
- * leader writes its own id once it runs. So no thread, the releaser included, sees itself as the
- * owner in between, and a leader that gave up at that moment never owns the lock. A leader therefore
- * stays parked through at most {@code handOffBound × queues} releases; between two of its parks it
- * spins for at most {@code maxSpinNanos}, and releases in that time are bounded by the time, not
- * counted. The count restarts at every hand-off attempt, so it stays below the bound for the whole
- * life of the lock.
+ * wake-ups do not move (with one position for both, two queues and a wake-up between each two
+ * hand-overs sent every hand-over to the same queue). It writes {@link #HANDING_OVER}, which is no
+ * thread's id, in the word, grants the leader's node, and the leader writes its own id once it
+ * runs. So no thread, the releaser included, sees itself as the owner in between, and a leader
+ * that gave up at that moment never owns the lock. A leader therefore stays parked through at most
+ * {@code handOffBound × queues} releases; between two of its parks it spins for at most
+ * {@code maxSpinNanos}, and releases in that time are bounded by the time, not counted. The count
+ * restarts at every hand-off attempt, so it stays below the bound for the whole life of the lock.
+ *
+ * <p>The measurements behind these choices, and the rules tried and dropped, are in
+ * {@code docs/locks.md} ("Why the engine is built so") and {@code docs/results.md}.
  *
  * <h2>Invariants</h2>
  * <ol>
