@@ -33,7 +33,8 @@ import org.openjdk.jcstress.infra.runners.TestList;
  *
  * <p>A real lock passes if every test passed. A negative control passes, as a control, if at
  * least one test caught it; the summary says which. The exit status is 0 only if every real lock
- * passed and every negative control was caught; 1 otherwise; 2 for bad arguments.
+ * passed and every negative control was caught; 1 otherwise; 2 when nothing could run: bad
+ * arguments, or a build with no generated test.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
  * [--negative-controls] [--budget] [--report DIR]}. Without {@code --lock}, every lock case of the
