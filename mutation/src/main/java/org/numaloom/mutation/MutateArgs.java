@@ -29,7 +29,8 @@ record MutateArgs(List<String> locks, Set<Operator> operators, Set<Layer> layers
               --quick           one mutant per operator, at its first site from the lock's own class on
               --mutants FILE    only the mutants FILE lists by id, one per line; each must exist
               --jobs N          mutants run at once (default: half the processors, at least 1)
-              --out DIR         where mutants.csv and report.md go (default: results/mutate/<time>)
+              --out DIR         where mutants.csv and report.md go, not one with a run in it
+                                (default: results/mutate/<time>)
               --require-all-caught  exit 1 unless every counted mutant is killed or hung by some layer
               --list            print the ids of the mutants that would run, and run none
             """.formatted(String.join(", ", java.util.Arrays.stream(Operator.values()).map(Enum::name).toList()));

@@ -139,14 +139,24 @@ public final class MutateMain {
         return chosen;
     }
 
+    /** What a run writes under its output directory: where one of them is, a run has been, or still is. */
+    private static final List<String> RUN_OUTPUTS = List.of("mutants.csv", "report.md", "mutants", "logs");
+
     /**
      * Makes the directory for mutants.csv and report.md before any mutant runs.
      *
-     * @throws IllegalArgumentException if it is a file, or cannot be made
+     * @throws IllegalArgumentException if it is a file, cannot be made, or holds an earlier run (or
+     *     one still running), whose mutants and logs this one would overwrite under the same names
      */
     static void createOutputDirectory(Path out) {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new IllegalArgumentException("--out " + out + ": exists and is not a directory; name a directory (it is created if missing)");
+        }
+        for (String earlier : RUN_OUTPUTS) {
+            if (Files.exists(out.resolve(earlier))) {
+                throw new IllegalArgumentException("--out " + out + ": holds an earlier run (" + earlier
+                        + "), which this one would overwrite; name a new directory, or move that run away");
+            }
         }
         try {
             Files.createDirectories(out);

@@ -74,6 +74,26 @@ class MutateArgsTest {
         assertTrue(Files.isDirectory(dir.resolve("new/run")), "the output directory was not made");
     }
 
+    /**
+     * An output directory that holds a run (or one still running) is refused before any mutant is
+     * written: two runs in one directory overwrite each other's mutants.csv and report.md, and one
+     * run's mutant classes and logs replace the other's under the same names (before: taken
+     * silently; a mutant of one run then found no class and was counted as killed).
+     */
+    @Test
+    void anOutputDirectoryThatHoldsARunIsRefused(@TempDir Path dir) throws Exception {
+        for (String earlier : List.of("mutants.csv", "report.md", "mutants", "logs")) {
+            Path out = Files.createDirectories(dir.resolve("run-with-" + earlier));
+            Files.createDirectories(out.resolve(earlier));
+            assertEquals("--out " + out + ": holds an earlier run (" + earlier
+                            + "), which this one would overwrite; name a new directory, or move that run away",
+                    assertThrows(IllegalArgumentException.class, () -> MutateMain.createOutputDirectory(out)).getMessage());
+        }
+        Path unrelated = Files.createDirectories(dir.resolve("other"));
+        Files.writeString(unrelated.resolve("notes.txt"), "not a run");
+        MutateMain.createOutputDirectory(unrelated);
+    }
+
     @Test
     void quickKeepsTheFirstSiteOfEachOperator() throws Exception {
         MutateArgs args = MutateArgs.parse(new String[] {"--quick"}, OUT);
