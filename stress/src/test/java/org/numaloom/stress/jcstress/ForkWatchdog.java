@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Kills a JVM that jcstress forked and that has run for too long, after saving its thread dump.
@@ -16,25 +18,43 @@ import java.util.concurrent.TimeUnit;
  * reported by jcstress as a VM error of that test, which fails it, and the run goes on.
  *
  * <p>The limit is far above what a fork needs (seconds in the quick modes); it is set with
- * {@code -Dnumaloom.jcstress.forkTimeoutSeconds}, higher under emulation.
+ * {@code -Dnumaloom.jcstress.forkTimeoutSeconds}, higher under emulation. What follows a kill is
+ * the owner's ({@code afterKill}): a run that wants every test's verdict goes on, one for which
+ * the first hang is the verdict (a mutant's) stops there instead of waiting out every other test
+ * that hangs as well.
  */
 final class ForkWatchdog implements AutoCloseable {
     static final Duration DEFAULT_LIMIT = Duration.ofSeconds(Long.getLong("numaloom.jcstress.forkTimeoutSeconds", 120));
 
     private final Duration limit;
     private final Path dumpDir;
+    private final Runnable afterKill;
+    private final Supplier<Stream<ProcessHandle>> forks;
     private final Thread thread;
 
-    ForkWatchdog(Duration limit, Path dumpDir) {
+    /**
+     * Watches the forks of this JVM, its child processes.
+     *
+     * @param afterKill run on the watchdog's thread after each fork it killed, once the kill has
+     *                  been printed
+     */
+    ForkWatchdog(Duration limit, Path dumpDir, Runnable afterKill) {
+        this(limit, dumpDir, afterKill, () -> ProcessHandle.current().children());
+    }
+
+    /** Watches the processes {@code forks} lists at each look; for tests, which name their own. */
+    ForkWatchdog(Duration limit, Path dumpDir, Runnable afterKill, Supplier<Stream<ProcessHandle>> forks) {
         this.limit = limit;
         this.dumpDir = dumpDir;
+        this.afterKill = afterKill;
+        this.forks = forks;
         this.thread = Thread.ofPlatform().daemon().name("jcstress-fork-watchdog").start(this::watch);
     }
 
     private void watch() {
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                ProcessHandle.current().children().filter(this::outlived).forEach(this::dumpAndKill);
+                forks.get().filter(ProcessHandle::isAlive).filter(this::outlived).forEach(this::dumpAndKill);
                 Thread.sleep(1_000);
             }
         } catch (InterruptedException stop) {
@@ -53,6 +73,7 @@ final class ForkWatchdog implements AutoCloseable {
         fork.destroyForcibly();
         System.out.println("jcstress: killed forked JVM " + fork.pid() + " after " + limit.toSeconds()
                 + " s (hung); " + (dumped ? "thread dump: " + dump : "no jcmd in this JDK, no thread dump"));
+        afterKill.run();
     }
 
     private static boolean threadDump(long pid, Path dump) {

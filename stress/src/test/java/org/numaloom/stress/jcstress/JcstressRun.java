@@ -34,10 +34,11 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * <p>A real lock passes if every test passed. A negative control passes, as a control, if at
  * least one test caught it; the summary says which. The exit status is 0 only if every real lock
  * passed and every negative control was caught; 1 otherwise; 2 when nothing could run: bad
- * arguments, or a build with no generated test.
+ * arguments, or a build with no generated test; {@value #STOPPED_AT_A_HANG} when a fork hung and
+ * {@code --stop-at-first-hang} was given.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--budget] [--report DIR]}. Without {@code --lock}, every lock case of the
+ * [--negative-controls] [--budget] [--stop-at-first-hang] [--report DIR]}. Without {@code --lock}, every lock case of the
  * kit ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks};
  * a control may also be named with {@code --lock}. {@code --budget} runs every test in one JVM
  * configuration (C2 with jcstress's randomizing stress flags) instead of jcstress's several (the
@@ -45,10 +46,18 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * for the budgeted run inside {@code ./numaloom test}.
  *
  * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
- * report directory, and its test fails.
+ * report directory, and its test fails. With {@code --stop-at-first-hang} (the mutation layer's,
+ * for which one hang is the verdict) the run then ends at once, its other forks killed, instead of
+ * going on: a lock that loses a wake-up hangs test after test, each for the watchdog's whole limit,
+ * and so had taken 11 to 13 minutes a mutant.
  */
 public final class JcstressRun {
     static final List<String> MODES = List.of("sanity", "quick", "default", "tough", "stress");
+    /**
+     * The exit status of a run stopped at its first hung fork ({@code --stop-at-first-hang}): the
+     * mutation layer reads it as its runs' "hung" ({@code Layer.HUNG_EXIT}).
+     */
+    static final int STOPPED_AT_A_HANG = 3;
 
     private String mode = "quick";
     private final Set<LockType> locks = new LinkedHashSet<>();
@@ -56,6 +65,7 @@ public final class JcstressRun {
     private Path reportDir = Path.of("jcstress-report");
     private final Set<String> skippedInSanityMode = new TreeSet<>();
     private boolean budget;
+    private boolean stopAtFirstHang;
 
     public static void main(String[] args) throws Exception {
         JcstressRun run = new JcstressRun();
@@ -77,6 +87,7 @@ public final class JcstressRun {
             switch (option) {
                 case "--negative-controls" -> negativeControls = true;
                 case "--budget" -> budget = true;
+                case "--stop-at-first-hang" -> stopAtFirstHang = true;
                 case "--mode", "--lock", "--test", "--report" -> {
                     if (i + 1 >= args.length || args[i + 1].isBlank()) {
                         throw new IllegalArgumentException(option + " needs a value");
@@ -91,7 +102,8 @@ public final class JcstressRun {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option
                         + "'; usage: [--mode " + String.join("|", MODES)
-                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--report DIR]");
+                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--stop-at-first-hang]"
+                        + " [--report DIR]");
             }
         }
         if (locks.isEmpty()) {
@@ -182,7 +194,7 @@ public final class JcstressRun {
         if (!options.parse()) {
             throw new IllegalStateException("jcstress rejected its arguments");
         }
-        try (ForkWatchdog watchdog = new ForkWatchdog(ForkWatchdog.DEFAULT_LIMIT, reportDir)) {
+        try (ForkWatchdog watchdog = new ForkWatchdog(ForkWatchdog.DEFAULT_LIMIT, reportDir, this::afterAHungFork)) {
             new JCStress(options).run();
         } catch (AssertionError | RuntimeException failures) {
             // jcstress ends a run with failures by throwing; the verdicts come from the results.
@@ -197,6 +209,25 @@ public final class JcstressRun {
         JcstressResults results = JcstressResults.read(keptResultFile, selected);
         results.write(reportDir);
         return report(results);
+    }
+
+    /**
+     * What the run does once the watchdog killed a hung fork: nothing more (jcstress fails that
+     * test and goes on) unless it stops at the first hang; then it says so, kills the forks still
+     * running, which would outlive this JVM, and exits with {@value #STOPPED_AT_A_HANG}.
+     */
+    private void afterAHungFork() {
+        if (!stopAtFirstHang) {
+            return;
+        }
+        System.out.println("jcstress: HUNG: stopped at the first hung fork (--stop-at-first-hang); the other tests not run");
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+        System.exit(STOPPED_AT_A_HANG);
+    }
+
+    /** Whether the run ends at its first hung fork; for tests. */
+    boolean stopsAtFirstHang() {
+        return stopAtFirstHang;
     }
 
     /**

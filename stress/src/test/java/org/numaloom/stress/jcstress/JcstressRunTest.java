@@ -1,11 +1,24 @@
 package org.numaloom.stress.jcstress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The line a jcstress run prints for what jcstress threw at its end. */
+/** A jcstress run's options, and the line it prints for what jcstress threw at its end. */
 class JcstressRunTest {
+
+    /** Only a run asked to (the mutation layer's) ends at its first hung fork; others give every test a verdict. */
+    @Test
+    void onlyARunAskedToStopsAtTheFirstHang() {
+        JcstressRun asked = new JcstressRun();
+        asked.parse(new String[] {"--lock", "NUMA_MCS", "--stop-at-first-hang"});
+        assertTrue(asked.stopsAtFirstHang());
+        JcstressRun plain = new JcstressRun();
+        plain.parse(new String[] {"--lock", "NUMA_MCS"});
+        assertFalse(plain.stopsAtFirstHang());
+    }
 
     @Test
     void aMessagelessAssertionErrorIsNamedByItsClass() {
