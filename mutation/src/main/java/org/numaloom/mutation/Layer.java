@@ -45,7 +45,7 @@ public enum Layer {
      * the test command's budgeted run: with jcstress's full set of configurations, the check of the
      * original NUMA_MCS and its variant alone (372 results) had 50 done after 3.5 minutes on 2 cores.
      * It stops at its first hung fork ({@link #HUNG_EXIT}): a lock that loses a wake-up hangs test
-     * after test, each for the fork watchdog's whole limit, 11 to 13 minutes a mutant.
+     * after test, each for the fork watchdog's whole limit (two such mutants had taken 683 s and 781 s).
      */
     JCSTRESS(1200) {
         @Override
