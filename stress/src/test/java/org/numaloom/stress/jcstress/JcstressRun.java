@@ -1,7 +1,9 @@
 package org.numaloom.stress.jcstress;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -35,10 +37,10 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * least one test caught it; the summary says which. The exit status is 0 only if every real lock
  * passed and every negative control was caught; 1 otherwise; 2 when nothing could run: bad
  * arguments, or a build with no generated test; {@value #STOPPED_AT_A_HANG} when a fork hung and
- * {@code --stop-at-first-hang} was given.
+ * {@code --stop-at-first-failure} was given.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--budget] [--stop-at-first-hang] [--report DIR]}. Without {@code --lock}, every lock case of the
+ * [--negative-controls] [--budget] [--stop-at-first-failure] [--report DIR]}. Without {@code --lock}, every lock case of the
  * kit ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks};
  * a control may also be named with {@code --lock}. {@code --budget} runs every test in one JVM
  * configuration (C2 with jcstress's randomizing stress flags) instead of jcstress's several (the
@@ -46,16 +48,17 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * for the budgeted run inside {@code ./numaloom test}.
  *
  * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
- * report directory, and its test fails. With {@code --stop-at-first-hang} (the mutation layer's,
- * for which one hang is the verdict) the run then ends at once, its other forks killed, instead of
- * going on: a lock that loses a wake-up hangs test after test, each for the watchdog's whole limit
- * (two such mutants had taken 683 s and 781 s).
+ * report directory, and its test fails. With {@code --stop-at-first-failure} (the mutation
+ * layer's, for which one failure is the verdict) the run ends at the first test that jcstress
+ * counts as failed or in error ({@link FailureWatch}) or the first fork the watchdog kills, its
+ * other forks killed, instead of going on: a lock that loses a wake-up leaves test after test to
+ * a time-out, jcstress's own or the watchdog's (two such mutants had taken 683 s and 781 s).
  */
 public final class JcstressRun {
     static final List<String> MODES = List.of("sanity", "quick", "default", "tough", "stress");
     /**
-     * The exit status of a run stopped at its first hung fork ({@code --stop-at-first-hang}): the
-     * mutation layer reads it as its runs' "hung" ({@code Layer.HUNG_EXIT}).
+     * The exit status of a run stopped at a fork the watchdog killed ({@code --stop-at-first-failure}):
+     * the mutation layer reads it as its runs' "hung" ({@code Layer.HUNG_EXIT}).
      */
     static final int STOPPED_AT_A_HANG = 3;
 
@@ -65,7 +68,7 @@ public final class JcstressRun {
     private Path reportDir = Path.of("jcstress-report");
     private final Set<String> skippedInSanityMode = new TreeSet<>();
     private boolean budget;
-    private boolean stopAtFirstHang;
+    private boolean stopAtFirstFailure;
 
     public static void main(String[] args) throws Exception {
         JcstressRun run = new JcstressRun();
@@ -87,7 +90,7 @@ public final class JcstressRun {
             switch (option) {
                 case "--negative-controls" -> negativeControls = true;
                 case "--budget" -> budget = true;
-                case "--stop-at-first-hang" -> stopAtFirstHang = true;
+                case "--stop-at-first-failure" -> stopAtFirstFailure = true;
                 case "--mode", "--lock", "--test", "--report" -> {
                     if (i + 1 >= args.length || args[i + 1].isBlank()) {
                         throw new IllegalArgumentException(option + " needs a value");
@@ -102,7 +105,7 @@ public final class JcstressRun {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option
                         + "'; usage: [--mode " + String.join("|", MODES)
-                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--stop-at-first-hang]"
+                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--stop-at-first-failure]"
                         + " [--report DIR]");
             }
         }
@@ -190,6 +193,9 @@ public final class JcstressRun {
                     + String.join(", ", skippedInSanityMode) + " (use --mode quick or higher)");
         }
         Files.createDirectories(reportDir);
+        if (stopAtFirstFailure) {
+            System.setOut(new PrintStream(new FailureWatch(System.out, this::afterAFailedTest), true, StandardCharsets.UTF_8));
+        }
         Options options = new Options(jcstressArguments(selected));
         if (!options.parse()) {
             throw new IllegalStateException("jcstress rejected its arguments");
@@ -213,21 +219,35 @@ public final class JcstressRun {
 
     /**
      * What the run does once the watchdog killed a hung fork: nothing more (jcstress fails that
-     * test and goes on) unless it stops at the first hang; then it says so, kills the forks still
-     * running, which would outlive this JVM, and exits with {@value #STOPPED_AT_A_HANG}.
+     * test and goes on) unless it stops at the first failure.
      */
     private void afterAHungFork() {
-        if (!stopAtFirstHang) {
-            return;
+        if (stopAtFirstFailure) {
+            stop("HUNG: stopped at the first hung fork", STOPPED_AT_A_HANG);
         }
-        System.out.println("jcstress: HUNG: stopped at the first hung fork (--stop-at-first-hang); the other tests not run");
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-        System.exit(STOPPED_AT_A_HANG);
     }
 
-    /** Whether the run ends at its first hung fork; for tests. */
-    boolean stopsAtFirstHang() {
-        return stopAtFirstHang;
+    /** What the run does once jcstress counted a failed test, having been asked to stop there. */
+    private void afterAFailedTest() {
+        stop("FAILED: stopped at the first failed test", 1);
+    }
+
+    /**
+     * Ends the run with {@code status}, saying why, after killing the forks still running, which
+     * would outlive this JVM. On a thread of its own: the caller may hold the console's lock, which
+     * the exit's shutdown hooks may need.
+     */
+    private static void stop(String why, int status) {
+        Thread.ofPlatform().name("jcstress-stop").start(() -> {
+            System.out.println("jcstress: " + why + " (--stop-at-first-failure); the other tests not run");
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+            System.exit(status);
+        });
+    }
+
+    /** Whether the run ends at its first failed test or hung fork; for tests. */
+    boolean stopsAtFirstFailure() {
+        return stopAtFirstFailure;
     }
 
     /**

@@ -9,15 +9,15 @@ import org.junit.jupiter.api.Test;
 /** A jcstress run's options, and the line it prints for what jcstress threw at its end. */
 class JcstressRunTest {
 
-    /** Only a run asked to (the mutation layer's) ends at its first hung fork; others give every test a verdict. */
+    /** Only a run asked to (the mutation layer's) ends at its first failure; others give every test a verdict. */
     @Test
-    void onlyARunAskedToStopsAtTheFirstHang() {
+    void onlyARunAskedToStopsAtTheFirstFailure() {
         JcstressRun asked = new JcstressRun();
-        asked.parse(new String[] {"--lock", "NUMA_MCS", "--stop-at-first-hang"});
-        assertTrue(asked.stopsAtFirstHang());
+        asked.parse(new String[] {"--lock", "NUMA_MCS", "--stop-at-first-failure"});
+        assertTrue(asked.stopsAtFirstFailure());
         JcstressRun plain = new JcstressRun();
         plain.parse(new String[] {"--lock", "NUMA_MCS"});
-        assertFalse(plain.stopsAtFirstHang());
+        assertFalse(plain.stopsAtFirstFailure());
     }
 
     @Test
