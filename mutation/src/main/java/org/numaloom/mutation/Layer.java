@@ -52,7 +52,8 @@ public enum Layer {
         List<List<String>> commands(LayerContext context, String lock, Path mutant, Path work) {
             return List.of(context.java(context.stressClassPath(mutant), List.of("-D" + LOCKS_PROPERTY + "=" + lock),
                     "org.numaloom.stress.jcstress.JcstressRun",
-                    List.of("--mode", "quick", "--budget", "--stop-at-first-failure", "--report", work.resolve("jcstress").toString())));
+                    List.of("--mode", "quick", "--budget", "--stop-at-first-failure",
+                            "--report", work.resolve("jcstress").toString())));
         }
     },
     /** Lincheck model checking and stress of linearizability/ for the lock. */

@@ -40,12 +40,12 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * {@code --stop-at-first-failure} was given.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--budget] [--stop-at-first-failure] [--report DIR]}. Without {@code --lock}, every lock case of the
- * kit ({@link LockCases}); {@code --negative-controls} adds every control of {@link BrokenLocks};
- * a control may also be named with {@code --lock}. {@code --budget} runs every test in one JVM
- * configuration (C2 with jcstress's randomizing stress flags) instead of jcstress's several (the
- * interpreter, C1, C2, each actor in its own mode): one fork per test instead of four to fourteen,
- * for the budgeted run inside {@code ./numaloom test}.
+ * [--negative-controls] [--budget] [--stop-at-first-failure] [--report DIR]}. Without
+ * {@code --lock}, every lock case of the kit ({@link LockCases}); {@code --negative-controls} adds
+ * every control of {@link BrokenLocks}; a control may also be named with {@code --lock}.
+ * {@code --budget} runs every test in one JVM configuration (C2 with jcstress's randomizing stress
+ * flags) instead of jcstress's several (the interpreter, C1, C2, each actor in its own mode): one
+ * fork per test instead of four to fourteen, for the budgeted run inside {@code ./numaloom test}.
  *
  * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
  * report directory, and its test fails. With {@code --stop-at-first-failure} (the mutation
