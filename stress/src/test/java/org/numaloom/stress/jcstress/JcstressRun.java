@@ -227,9 +227,9 @@ public final class JcstressRun {
         }
     }
 
-    /** What the run does once jcstress counted a failed test, having been asked to stop there. */
-    private void afterAFailedTest() {
-        stop("FAILED: stopped at the first failed test", 1);
+    /** What the run does once jcstress counted a failed test ({@code verdict}), having been asked to stop there. */
+    private void afterAFailedTest(String verdict) {
+        stop("FAILED: stopped at the first failed test (" + verdict + ")", 1);
     }
 
     /**
