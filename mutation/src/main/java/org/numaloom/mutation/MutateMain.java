@@ -139,8 +139,16 @@ public final class MutateMain {
         return chosen;
     }
 
+    /** A row per mutant and layer, written as each ends. */
+    private static final String CSV_FILE = "mutants.csv";
+    /** The scores, the matrix and the survivors, written at the end. */
+    private static final String REPORT_FILE = "report.md";
+    /** The mutated classes, per lock and mutant. */
+    private static final String MUTANTS_DIR = "mutants";
+    /** The layers' output, per lock and mutant. */
+    private static final String LOGS_DIR = "logs";
     /** What a run writes under its output directory: where one of them is, a run has been, or still is. */
-    private static final List<String> RUN_OUTPUTS = List.of("mutants.csv", "report.md", "mutants", "logs");
+    private static final List<String> RUN_OUTPUTS = List.of(CSV_FILE, REPORT_FILE, MUTANTS_DIR, LOGS_DIR);
 
     /**
      * Makes the directory for mutants.csv and report.md before any mutant runs.
@@ -171,7 +179,7 @@ public final class MutateMain {
         mutators.forEach((lock, mutator) -> notRunByLock.put(lock, mutator.methodsNotRun(args.operators())));
         Thread reportOnExit = new Thread(() -> finish(out, command), "mutate-report");
         Runtime.getRuntime().addShutdownHook(reportOnExit);
-        csv = Files.newBufferedWriter(out.resolve("mutants.csv"), StandardCharsets.UTF_8);
+        csv = Files.newBufferedWriter(out.resolve(CSV_FILE), StandardCharsets.UTF_8);
         csv.write(Row.CSV_HEADER + "\n");
         System.out.printf("mutate: %d mutants of %s, layers %s, %d at a time; results in %s%n", mutants.size(),
                 String.join(", ", mutators.keySet()), args.layers().stream().map(Layer::label).collect(Collectors.joining(", ")),
@@ -195,7 +203,7 @@ public final class MutateMain {
         finish(out, command);
         long survivors = survivors();
         System.out.printf("mutate: %d mutants, %d survived every layer (those listed as equivalent aside); report: %s%n", mutants.size(), survivors,
-                out.resolve("report.md"));
+                out.resolve(REPORT_FILE));
         return args.requireAllCaught() && survivors > 0 ? 1 : 0;
     }
 
@@ -205,18 +213,18 @@ public final class MutateMain {
      * canary (its message is in the log), which only a JVM running the mutated class can show.
      */
     private boolean layersCanJudge(String lock, Mutator mutator, Path out) throws IOException, InterruptedException {
-        Path original = Files.createDirectories(out.resolve("mutants").resolve(lock).resolve("ORIGINAL"));
-        Path canary = mutator.writeCanary(out.resolve("mutants").resolve(lock));
+        Path original = Files.createDirectories(out.resolve(MUTANTS_DIR).resolve(lock).resolve("ORIGINAL"));
+        Path canary = mutator.writeCanary(out.resolve(MUTANTS_DIR).resolve(lock));
         for (Layer layer : args.layers()) {
-            Run control = runLayer(layer, lock, original, out.resolve("logs").resolve(lock).resolve("ORIGINAL"));
+            Run control = runLayer(layer, lock, original, out.resolve(LOGS_DIR).resolve(lock).resolve("ORIGINAL"));
             if (control.outcome() != Outcome.SURVIVED) {
                 System.err.printf("mutate: the %s layer fails on the original classes of %s (%s: %s), so it would kill"
                         + " every mutant for a reason of its own. Log: %s%n", layer.label(), lock,
                         control.outcome().label(), control.caughtBy(), control.log());
                 return false;
             }
-            Run run = runLayer(layer, lock, canary, out.resolve("logs").resolve(lock).resolve("CANARY"));
-            if (!run.outcome().caught() || !mentionsCanary(out.resolve("logs").resolve(lock).resolve("CANARY"))) {
+            Run run = runLayer(layer, lock, canary, out.resolve(LOGS_DIR).resolve(lock).resolve("CANARY"));
+            if (!run.outcome().caught() || !mentionsCanary(out.resolve(LOGS_DIR).resolve(lock).resolve("CANARY"))) {
                 System.err.printf("mutate: the %s layer did not fail on the canary of %s (%s) with the canary's message:"
                         + " its JVMs do not run the mutated classes, so its verdicts would mean nothing. Log: %s%n",
                         layer.label(), lock, run.outcome().label(), run.log());
@@ -242,10 +250,10 @@ public final class MutateMain {
     }
 
     private void runMutant(Mutator mutator, Mutant mutant, Path out, int index, int total) throws Exception {
-        Path directory = mutator.write(mutant, out.resolve("mutants").resolve(mutant.lock()));
+        Path directory = mutator.write(mutant, out.resolve(MUTANTS_DIR).resolve(mutant.lock()));
         for (Layer layer : args.layers()) {
             Run run = runLayer(layer, mutant.lock(), directory,
-                    out.resolve("logs").resolve(mutant.lock()).resolve(mutant.directoryName()));
+                    out.resolve(LOGS_DIR).resolve(mutant.lock()).resolve(mutant.directoryName()));
             Outcome outcome = run.outcome() == Outcome.SURVIVED && TSO_MACHINE && orderingOnly(mutant.operator())
                     ? Outcome.NEEDS_AARCH64 : run.outcome();
             Row row = new Row(mutant, layer, outcome, run.caughtBy(), run.seconds());
@@ -340,7 +348,7 @@ public final class MutateMain {
             synchronized (rows) {
                 finished = List.copyOf(rows);
             }
-            MutationReport.write(out.resolve("report.md"), finished, args.layers(), notRunByLock, EQUIVALENTS,
+            MutationReport.write(out.resolve(REPORT_FILE), finished, args.layers(), notRunByLock, EQUIVALENTS,
                     "./numaloom mutate " + command);
         } catch (IOException e) {
             System.err.println("mutate: could not write the report: " + e);
