@@ -54,6 +54,16 @@ public final class BrokenLocks {
             "NEGATIVE CONTROL: a condition wait gives back one hold, not the count the waiter held",
             true, OneHoldAfterAwaitLock::new);
 
+    /**
+     * NEGATIVE CONTROL for the suites that interrupt a condition wait as it is signalled (the
+     * virtual-thread harness's signal races): a wait signalled and then interrupted before it
+     * returns throws {@link InterruptedException} and does not pass the signal on. Not in
+     * {@link #all()}: the suites without conditions cannot see it.
+     */
+    public static final LockType SIGNAL_LOST_TO_AN_INTERRUPT = new LockType("SIGNAL_LOST_TO_AN_INTERRUPT",
+            "NEGATIVE CONTROL: a condition wait signalled and interrupted at once throws and keeps the signal",
+            true, SignalLostToAnInterruptLock::new);
+
     /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
@@ -74,6 +84,7 @@ public final class BrokenLocks {
         controls.add(UNBOUNDED_HEAD_SPIN);
         controls.add(SWALLOWED_INTERRUPT);
         controls.add(ONE_HOLD_AFTER_AWAIT);
+        controls.add(SIGNAL_LOST_TO_AN_INTERRUPT);
         return controls;
     }
 

@@ -54,6 +54,9 @@ import org.numaloom.stress.HeldLock;
  *       lock twice (a reentrant lock) and wait in an untimed {@code await()} until signalled
  *       ({@link #conditionWaits}); every one must wake within {@link #SIGNAL_PATIENCE} of its
  *       signal, and hold the lock as often as before the wait;</li>
+ *   <li>signals racing interrupts: a waiter in {@code await()} is interrupted as it is signalled, with
+ *       a second waiter behind it ({@link #signalRaces}); if the first answers the interrupt, the
+ *       signal must reach the second, as the {@link Condition} contract requires;</li>
  *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
  *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
  *       get the lock;</li>
@@ -95,6 +98,14 @@ public final class VirtualThreadStress {
     static final int MAX_CONDITION_WAITERS = 6;
     /** How long a signalled waiter may stay in await() once the signaller let go of the lock. */
     static final Duration SIGNAL_PATIENCE = Duration.ofSeconds(5);
+    /** Rounds of the signal-race phase. */
+    static final int SIGNAL_RACE_ROUNDS = 500;
+    /**
+     * The longest the signaller waits between its interrupt of a waiter and its signal: a few times
+     * the tens of microseconds a parked virtual thread takes to run again once interrupted, so that
+     * the signal lands before, during and after the waiter's answer to the interrupt.
+     */
+    static final long MAX_SIGNAL_DELAY_NANOS = 100_000;
     /**
      * How long after the watchdog's time the run may still be finishing its phases (each stops at
      * the deadline, then waits at most one of the patiences above) before the watchdog thread
@@ -129,10 +140,16 @@ public final class VirtualThreadStress {
     private String lostHandOver;
     private int abandoningRoundsDone;
     private String stuckGiveUp;
-    /** Guarded by the lock: the condition phase's waiters in await(), and the permits they wait for. */
+    /**
+     * Guarded by the lock: the waiters of the condition phases that have reached await() since the
+     * signaller last counted them, and the permits they wait for.
+     */
     private int conditionWaiters;
     private int permits;
     private int conditionRoundsDone;
+    private int signalRacesDone;
+    /** Guarded by the lock: signal races in which the interrupt won (the first waiter threw). */
+    private int interruptsThatWon;
     private String lostSignal;
 
     private VirtualThreadStress(LockType type, int threads, int rounds) {
@@ -195,6 +212,7 @@ public final class VirtualThreadStress {
         try {
             abandonedWaits(deadline);
             conditionWaits(deadline);
+            signalRaces(deadline);
             handOvers(deadline);
         } catch (RuntimeException | Error e) {
             // The lock failed this (platform) thread itself: a lock without exclusion makes its
@@ -313,7 +331,7 @@ public final class VirtualThreadStress {
                         .start(this::awaitPermit));
             }
             boolean signalEach = conditionRoundsDone % 2 == 0;
-            if (!signalWhenAllWait(waiterCount, signalEach, deadline)) {
+            if (!whenWaiting(waiterCount, deadline, () -> giveEachAPermit(waiterCount, signalEach))) {
                 lostSignal = "condition waits: in round " + conditionRoundsDone + " not all " + waiterCount
                         + " waiters reached await() before the watchdog's time ran out";
                 return;
@@ -329,12 +347,68 @@ public final class VirtualThreadStress {
     }
 
     /**
-     * Once {@code waiterCount} waiters are in await() (seen under the lock, which each gives up only
-     * inside its wait), gives each a permit and signals them.
+     * The signal-race phase: an interrupt and a signal race for one wait. In each round a first
+     * virtual thread waits in an untimed {@code await()}, and a second queues behind it for a
+     * permit; this (platform) thread interrupts the first and, a random 0 to
+     * {@value #MAX_SIGNAL_DELAY_NANOS} ns later, gives one permit and signals once. The
+     * {@link Condition} contract lets the first wait answer the interrupt instead of the signal, but
+     * then "the signal is redirected to another waiting thread": so if the first throws
+     * {@link InterruptedException}, the second must wake. If the first returns, the signal was
+     * its, and it signals in turn for the second. A wait whose status both the signal and the
+     * interrupt changed (a check-then-set, not a compare-and-set) throws having taken the signal,
+     * and the second waits for ever.
+     */
+    private void signalRaces(long deadline) throws InterruptedException {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (; signalRacesDone < SIGNAL_RACE_ROUNDS && lostSignal == null && System.nanoTime() - deadline < 0;
+                signalRacesDone++) {
+            Thread first = Thread.ofVirtual().name("signal-race-" + signalRacesDone + "-first")
+                    .start(this::awaitOnceThenPassTheSignalOn);
+            Thread second = Thread.ofVirtual().name("signal-race-" + signalRacesDone + "-second")
+                    .unstarted(this::awaitPermit);
+            if (!whenWaiting(1, deadline, () -> { }) || !interruptAndSignal(first, second, random, deadline)) {
+                lostSignal = "signal races: in round " + signalRacesDone + " the watchdog's time ran out before the"
+                        + " signal";
+                return;
+            }
+            for (Thread waiter : List.of(first, second)) {
+                if (lostSignal == null && !waiter.join(SIGNAL_PATIENCE)) {
+                    lostSignal = "lost signal: in signal race " + signalRacesDone + ", the " + (waiter == first
+                            ? "first waiter, interrupted as it was signalled," : "waiter behind the one interrupted as it"
+                            + " was signalled") + " was still in await() " + SIGNAL_PATIENCE.toSeconds() + " s later,"
+                            + " with the lock free";
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts the second waiter of a signal race, and once it waits behind the first, interrupts the
+     * first and, a random moment later, signals once.
      *
      * @return false if the watchdog's time ran out first
      */
-    private boolean signalWhenAllWait(int waiterCount, boolean signalEach, long deadline) throws InterruptedException {
+    private boolean interruptAndSignal(Thread first, Thread second, ThreadLocalRandom random, long deadline)
+            throws InterruptedException {
+        second.start();
+        if (!whenWaiting(2, deadline, () -> { })) {
+            return false;
+        }
+        first.interrupt();
+        long signalAt = System.nanoTime() + random.nextLong(MAX_SIGNAL_DELAY_NANOS);
+        while (System.nanoTime() - signalAt < 0) {
+            Thread.onSpinWait();
+        }
+        return whenWaiting(2, deadline, () -> giveEachAPermit(1, true));
+    }
+
+    /**
+     * Once {@code waiterCount} waiters have reached await() (seen under the lock, which each gives up
+     * only inside its wait), runs {@code action} under the lock.
+     *
+     * @return false if the watchdog's time ran out first
+     */
+    private boolean whenWaiting(int waiterCount, long deadline, Runnable action) throws InterruptedException {
         while (System.nanoTime() - deadline < 0) {
             // Bounded: on a broken lock an untimed lock() can block for ever, and this thread is the
             // one that reports the watchdog's verdict.
@@ -343,15 +417,7 @@ public final class VirtualThreadStress {
             }
             try {
                 if (conditionWaiters == waiterCount) {
-                    conditionWaiters = 0;
-                    permits = waiterCount;
-                    if (signalEach) {
-                        for (int w = 0; w < waiterCount; w++) {
-                            permitGiven.signal();
-                        }
-                    } else {
-                        permitGiven.signalAll();
-                    }
+                    action.run();
                     return true;
                 }
             } finally {
@@ -362,18 +428,66 @@ public final class VirtualThreadStress {
         return false;
     }
 
-    /** Locks {@link #holdsAcrossAwait} times, waits for a permit, and lets go of every hold. */
+    /**
+     * Gives {@code waiterCount} permits to the waiters counted, by one {@code signal()} each or one
+     * {@code signalAll()}, and starts a new count; under the lock.
+     */
+    private void giveEachAPermit(int waiterCount, boolean signalEach) {
+        conditionWaiters = 0;
+        permits = waiterCount;
+        if (signalEach) {
+            for (int w = 0; w < waiterCount; w++) {
+                permitGiven.signal();
+            }
+        } else {
+            permitGiven.signalAll();
+        }
+    }
+
+    /** Waits for a permit and takes it. */
     private void awaitPermit() {
+        holdingAcrossAwait(() -> {
+            while (permits == 0) {
+                permitGiven.await();
+            }
+            permits--;
+        });
+    }
+
+    /**
+     * Waits once, for the signal race: a wait that returns took the signal (or woke spuriously), and
+     * passes it on to the waiter behind; one that answers its interrupt has nothing to pass on.
+     */
+    private void awaitOnceThenPassTheSignalOn() {
+        holdingAcrossAwait(() -> {
+            try {
+                permitGiven.await();
+            } catch (InterruptedException answered) {
+                interruptsThatWon++;
+                return;
+            }
+            permitGiven.signal();
+        });
+    }
+
+    /** A condition wait, run under the lock. */
+    @FunctionalInterface
+    private interface ConditionWait {
+        void run() throws InterruptedException;
+    }
+
+    /**
+     * Locks {@link #holdsAcrossAwait} times, counts itself among the waiters, runs the wait, and
+     * lets go of every hold; a wait that gave back fewer makes the last unlock throw.
+     */
+    private void holdingAcrossAwait(ConditionWait wait) {
         int held = 0;
         try {
             for (; held < holdsAcrossAwait; held++) {
                 lock.lock();
             }
             conditionWaiters++;
-            while (permits == 0) {
-                permitGiven.await();
-            }
-            permits--;
+            wait.run();
         } catch (InterruptedException | RuntimeException e) {
             recordUnexpected(e);
         } finally {
@@ -605,11 +719,12 @@ public final class VirtualThreadStress {
         bound.violation(worstOvertaking.get(), threads, carriers()).ifPresent(failures::add);
         System.out.printf("%s %s counter=%d acquisitions=%d timeouts=%d refusedTries=%d interrupted=%d thrown=%d"
                         + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) abandoningRounds=%d"
-                        + " conditionRounds=%d handOvers=%d carriers=%d millis=%d%n",
+                        + " conditionRounds=%d signalRaces=%d (the interrupt won %d) handOvers=%d carriers=%d millis=%d%n",
                 failures.isEmpty() ? "PASSED" : "FAILED " + String.join("; ", failures), name, counter,
                 acquisitions.get(), timeouts.get(), refusedTries.get(), interrupted.get(), thrown.get(),
                 foreignUnlocksAccepted.get(), occupancy.worst(), worstOvertaking.get(), bound.describe(threads, carriers()),
-                abandoningRoundsDone, conditionRoundsDone, handOversDone, carriers(), millis);
+                abandoningRoundsDone, conditionRoundsDone, signalRacesDone, interruptsThatWon, handOversDone, carriers(),
+                millis);
         return failures.isEmpty() ? 0 : 1;
     }
 

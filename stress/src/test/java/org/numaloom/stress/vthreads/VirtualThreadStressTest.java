@@ -131,6 +131,16 @@ class VirtualThreadStressTest {
         assertFailsTheHarness(BrokenLocks.ONE_HOLD_AFTER_AWAIT, 2, "after await()");
     }
 
+    /**
+     * A condition wait that answers an interrupt must leave the signal that came with it to another
+     * waiter; a lock whose wait throws and keeps the signal fails the signal races.
+     */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void theLockThatLosesASignalToAnInterruptFailsTheSignalRaces() throws Exception {
+        assertFailsTheHarness(BrokenLocks.SIGNAL_LOST_TO_AN_INTERRUPT, 2, "lost signal: in signal race");
+    }
+
     /** The control fails the harness (exit status 1, not a hang) with a report that names its flaw. */
     private static void assertFailsTheHarness(LockType control, int carriers, String flaw) throws Exception {
         ChildJvm.Result result = run(control, carriers, CONTROL_WATCHDOG_SECONDS);
