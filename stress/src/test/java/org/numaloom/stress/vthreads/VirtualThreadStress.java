@@ -373,10 +373,10 @@ public final class VirtualThreadStress {
             }
             for (Thread waiter : List.of(first, second)) {
                 if (lostSignal == null && !waiter.join(SIGNAL_PATIENCE)) {
-                    lostSignal = "lost signal: in signal race " + signalRacesDone + ", the " + (waiter == first
-                            ? "first waiter, interrupted as it was signalled," : "waiter behind the one interrupted as it"
-                            + " was signalled") + " was still in await() " + SIGNAL_PATIENCE.toSeconds() + " s later,"
-                            + " with the lock free";
+                    String which = waiter == first ? "first waiter, interrupted as it was signalled,"
+                            : "waiter behind the one interrupted as it was signalled";
+                    lostSignal = "lost signal: in signal race " + signalRacesDone + ", the " + which + " was still in"
+                            + " await() " + SIGNAL_PATIENCE.toSeconds() + " s later, with the lock free";
                 }
             }
         }
@@ -719,12 +719,13 @@ public final class VirtualThreadStress {
         bound.violation(worstOvertaking.get(), threads, carriers()).ifPresent(failures::add);
         System.out.printf("%s %s counter=%d acquisitions=%d timeouts=%d refusedTries=%d interrupted=%d thrown=%d"
                         + " foreignUnlocksAccepted=%d worstOccupancy=%d worstOvertaking=%d (bound: %s) abandoningRounds=%d"
-                        + " conditionRounds=%d signalRaces=%d (the interrupt won %d) handOvers=%d carriers=%d millis=%d%n",
+                        + " conditionRounds=%d signalRaces=%d (the interrupt won %d) handOvers=%d carriers=%d"
+                        + " millis=%d%n",
                 failures.isEmpty() ? "PASSED" : "FAILED " + String.join("; ", failures), name, counter,
                 acquisitions.get(), timeouts.get(), refusedTries.get(), interrupted.get(), thrown.get(),
                 foreignUnlocksAccepted.get(), occupancy.worst(), worstOvertaking.get(), bound.describe(threads, carriers()),
-                abandoningRoundsDone, conditionRoundsDone, signalRacesDone, interruptsThatWon, handOversDone, carriers(),
-                millis);
+                abandoningRoundsDone, conditionRoundsDone, signalRacesDone, interruptsThatWon, handOversDone,
+                carriers(), millis);
         return failures.isEmpty() ? 0 : 1;
     }
 
