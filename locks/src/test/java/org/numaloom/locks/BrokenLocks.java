@@ -64,6 +64,15 @@ public final class BrokenLocks {
             "NEGATIVE CONTROL: a condition wait signalled and interrupted at once throws and keeps the signal",
             true, SignalLostToAnInterruptLock::new);
 
+    /**
+     * NEGATIVE CONTROL for the suites that interrupt a thread before it asks for the lock (the
+     * virtual-thread harness): {@code lockInterruptibly()} takes a free lock though the caller is
+     * interrupted. Not in {@link #all()}: the suites that interrupt only waiting threads cannot see it.
+     */
+    public static final LockType INTERRUPT_IGNORED_ON_ENTRY = new LockType("INTERRUPT_IGNORED_ON_ENTRY",
+            "NEGATIVE CONTROL: lockInterruptibly() takes a free lock though the caller was interrupted before the call",
+            true, InterruptIgnoredOnEntryLock::new);
+
     /** Every negative control that breaks the Lock contract on any kind of thread. */
     public static List<LockType> all() {
         return List.of(
@@ -85,6 +94,7 @@ public final class BrokenLocks {
         controls.add(SWALLOWED_INTERRUPT);
         controls.add(ONE_HOLD_AFTER_AWAIT);
         controls.add(SIGNAL_LOST_TO_AN_INTERRUPT);
+        controls.add(INTERRUPT_IGNORED_ON_ENTRY);
         return controls;
     }
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +28,10 @@ import org.numaloom.stress.HeldLock;
  *
  * <p>What each thread does (by its index, {@link Style}): lock and yield inside; lock and park
  * inside; lock and throw from inside; tryLock with a timeout and sleep inside; an untimed tryLock;
- * lockInterruptibly; an interrupter interrupts the interruptible and the yielding threads at random,
- * in the queue or inside (lock() must ignore it, lockInterruptibly() must give up or keep the lock);
- * and an unlock by a stranger that does not hold the lock, which must be rejected. Every round
+ * lockInterruptibly; an interrupter interrupts the interruptible, the timed and the yielding threads
+ * at random, before they ask, in the queue or inside (lock() must ignore it; lockInterruptibly() and
+ * the timed tryLock must give up or keep the lock, and must throw if the interrupt came before the
+ * call); and an unlock by a stranger that does not hold the lock, which must be rejected. Every round
  * starts with a yield, so that the threads interleave on few carriers.
  *
  * <p>What is checked, at the end, exactly:
@@ -40,6 +42,10 @@ import org.numaloom.stress.HeldLock;
  *   <li>mutual exclusion: an occupancy counter ({@link LockCases.Occupancy}) never saw two threads
  *       inside;</li>
  *   <li>foreign unlocks: every one threw {@link IllegalMonitorStateException};</li>
+ *   <li>interrupts before the call: every {@code lockInterruptibly()} and timed {@code tryLock} entered
+ *       with the interrupt status set threw {@link InterruptedException}, as {@link Lock} requires:
+ *       those the interrupter's timing made, and {@value #ENTRY_INTERRUPTS} calls on the free lock
+ *       by virtual threads that interrupt themselves first ({@link #interruptsBeforeTheCall});</li>
  *   <li>progress: every thread finished within the watchdog's time, else the run prints a thread
  *       dump (virtual threads included) and exits with {@link #HUNG};</li>
  *   <li>the same counts and exclusion in a tight phase: two threads per carrier lock (half by
@@ -54,9 +60,10 @@ import org.numaloom.stress.HeldLock;
  *       lock twice (a reentrant lock) and wait in an untimed {@code await()} until signalled
  *       ({@link #conditionWaits}); every one must wake within {@link #SIGNAL_PATIENCE} of its
  *       signal, and hold the lock as often as before the wait;</li>
- *   <li>signals racing interrupts: a waiter in {@code await()} is interrupted as it is signalled, with
- *       a second waiter behind it ({@link #signalRaces}); if the first answers the interrupt, the
- *       signal must reach the second, as the {@link Condition} contract requires;</li>
+ *   <li>signals racing interrupts: a waiter in an interruptible wait, timed or not, is interrupted
+ *       as it is signalled, or interrupted alone, with a second waiter behind it
+ *       ({@link #signalRaces}); an interrupted wait must end, and if the first answers the interrupt,
+ *       the signal must reach the second, as the {@link Condition} contract requires;</li>
  *   <li>no lost wake-up: after those phases, {@value #HAND_OVERS} hand-overs from a holder
  *       to one virtual waiter each, with nobody else around ({@link #handOvers}); every waiter must
  *       get the lock;</li>
@@ -98,8 +105,14 @@ public final class VirtualThreadStress {
     static final int MAX_CONDITION_WAITERS = 6;
     /** How long a signalled waiter may stay in await() once the signaller let go of the lock. */
     static final Duration SIGNAL_PATIENCE = Duration.ofSeconds(5);
+    /** Interruptible acquisitions asked for with the interrupt status set, on a free lock. */
+    static final int ENTRY_INTERRUPTS = 200;
     /** Rounds of the signal-race phase. */
     static final int SIGNAL_RACE_ROUNDS = 500;
+    /** How a signal race's first waiter waits: interruptibly, untimed or with a time it never reaches. */
+    enum RaceWait { AWAIT, AWAIT_TIME, AWAIT_NANOS, AWAIT_UNTIL }
+    /** The time limit of a signal race's timed waits: beyond any run's watchdog, so never reached. */
+    static final Duration RACE_WAIT_LIMIT = Duration.ofHours(1);
     /**
      * The longest the signaller waits between its interrupt of a waiter and its signal: a few times
      * the tens of microseconds a parked virtual thread takes to run again once interrupted, so that
@@ -131,6 +144,8 @@ public final class VirtualThreadStress {
     private final AtomicLong interrupted = new AtomicLong();
     private final AtomicLong thrown = new AtomicLong();
     private final AtomicLong foreignUnlocksAccepted = new AtomicLong();
+    /** Interruptible acquisitions entered with the interrupt status set that did not throw. */
+    private final AtomicLong interruptsIgnoredOnEntry = new AtomicLong();
     private final AtomicLong unexpected = new AtomicLong();
     private final LongAccumulator worstOvertaking = new LongAccumulator(Math::max, 0);
     private volatile String firstUnexpected;
@@ -183,7 +198,7 @@ public final class VirtualThreadStress {
             Style style = Style.values()[t % Style.values().length];
             Thread thread = Thread.ofVirtual().name("stress-" + style + "-" + t).unstarted(() -> play(style));
             all.add(thread);
-            if (style == Style.INTERRUPTIBLE || style == Style.LOCK_AND_YIELD) {
+            if (style == Style.INTERRUPTIBLE || style == Style.TIMED_TRY_AND_SLEEP || style == Style.LOCK_AND_YIELD) {
                 interruptible.add(thread);
             }
         }
@@ -210,6 +225,7 @@ public final class VirtualThreadStress {
             return hung(name, watchdog);
         }
         try {
+            interruptsBeforeTheCall();
             abandonedWaits(deadline);
             conditionWaits(deadline);
             signalRaces(deadline);
@@ -348,25 +364,43 @@ public final class VirtualThreadStress {
 
     /**
      * The signal-race phase: an interrupt and a signal race for one wait. In each round a first
-     * virtual thread waits in an untimed {@code await()}, and a second queues behind it for a
-     * permit; this (platform) thread interrupts the first and, a random 0 to
-     * {@value #MAX_SIGNAL_DELAY_NANOS} ns later, gives one permit and signals once. The
-     * {@link Condition} contract lets the first wait answer the interrupt instead of the signal, but
-     * then "the signal is redirected to another waiting thread": so if the first throws
-     * {@link InterruptedException}, the second must wake. If the first returns, the signal was
-     * its, and it signals in turn for the second. A wait whose status both the signal and the
-     * interrupt changed (a check-then-set, not a compare-and-set) throws having taken the signal,
-     * and the second waits for ever.
+     * virtual thread waits interruptibly ({@link RaceWait}: untimed, or timed and never running out,
+     * in turn), and a second queues behind it for a permit. This (platform) thread interrupts the
+     * first and, every other four rounds, signals once a random 0 to {@value #MAX_SIGNAL_DELAY_NANOS}
+     * ns later; in the others it signals only once the interrupt has ended the first wait. The
+     * {@link Condition} contract lets a wait answer the interrupt instead of a signal that came with
+     * it, but then "the signal is redirected to another waiting thread": so if the first throws
+     * {@link InterruptedException}, the second must wake. If the first returns, the signal was its,
+     * and it signals in turn for the second. A wait whose status both the signal and the interrupt
+     * changed (a check-then-set, not a compare-and-set) throws having taken the signal, and the second
+     * waits for ever; a wait that ignores its interrupt is still waiting; a wait that spins instead
+     * of parking keeps, on one carrier, the second waiter from ever reaching its wait.
      */
     private void signalRaces(long deadline) throws InterruptedException {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         for (; signalRacesDone < SIGNAL_RACE_ROUNDS && lostSignal == null && System.nanoTime() - deadline < 0;
                 signalRacesDone++) {
+            RaceWait wait = RaceWait.values()[signalRacesDone % RaceWait.values().length];
+            boolean interruptAlone = signalRacesDone / RaceWait.values().length % 2 == 1;
             Thread first = Thread.ofVirtual().name("signal-race-" + signalRacesDone + "-first")
-                    .start(this::awaitOnceThenPassTheSignalOn);
+                    .start(() -> awaitOnceThenPassTheSignalOn(wait));
             Thread second = Thread.ofVirtual().name("signal-race-" + signalRacesDone + "-second")
                     .unstarted(this::awaitPermit);
-            if (!whenWaiting(1, deadline, () -> { }) || !interruptAndSignal(first, second, random, deadline)) {
+            long arrival = Math.min(deadline, System.nanoTime() + SIGNAL_PATIENCE.toNanos());
+            if (!whenWaiting(1, arrival, () -> { }) || !startBehind(second, arrival)) {
+                lostSignal = "signal races: in round " + signalRacesDone + " the two waiters did not reach their waits"
+                        + " within " + SIGNAL_PATIENCE.toSeconds() + " s (a wait that spins keeps the carrier the"
+                        + " other needs), or the watchdog's time ran out";
+                return;
+            }
+            first.interrupt();
+            if (interruptAlone && !first.join(SIGNAL_PATIENCE)) {
+                lostSignal = "lost interrupt: in signal race " + signalRacesDone + ", the first waiter was still in "
+                        + wait + " " + SIGNAL_PATIENCE.toSeconds() + " s after its interrupt, with no signal sent";
+                return;
+            }
+            spinForUpTo(MAX_SIGNAL_DELAY_NANOS, random);
+            if (!whenWaiting(2, deadline, () -> giveEachAPermit(1, true))) {
                 lostSignal = "signal races: in round " + signalRacesDone + " the watchdog's time ran out before the"
                         + " signal";
                 return;
@@ -376,30 +410,27 @@ public final class VirtualThreadStress {
                     String which = waiter == first ? "first waiter, interrupted as it was signalled,"
                             : "waiter behind the one interrupted as it was signalled";
                     lostSignal = "lost signal: in signal race " + signalRacesDone + ", the " + which + " was still in"
-                            + " await() " + SIGNAL_PATIENCE.toSeconds() + " s later, with the lock free";
+                            + " its wait " + SIGNAL_PATIENCE.toSeconds() + " s later, with the lock free";
                 }
             }
         }
     }
 
     /**
-     * Starts the second waiter of a signal race, and once it waits behind the first, interrupts the
-     * first and, a random moment later, signals once.
+     * Starts the second waiter of a signal race.
      *
-     * @return false if the watchdog's time ran out first
+     * @return whether it reached its wait, behind the first, by {@code arrival}
      */
-    private boolean interruptAndSignal(Thread first, Thread second, ThreadLocalRandom random, long deadline)
-            throws InterruptedException {
+    private boolean startBehind(Thread second, long arrival) throws InterruptedException {
         second.start();
-        if (!whenWaiting(2, deadline, () -> { })) {
-            return false;
-        }
-        first.interrupt();
-        long signalAt = System.nanoTime() + random.nextLong(MAX_SIGNAL_DELAY_NANOS);
-        while (System.nanoTime() - signalAt < 0) {
+        return whenWaiting(2, arrival, () -> { });
+    }
+
+    private static void spinForUpTo(long maxNanos, ThreadLocalRandom random) {
+        long until = System.nanoTime() + random.nextLong(maxNanos);
+        while (System.nanoTime() - until < 0) {
             Thread.onSpinWait();
         }
-        return whenWaiting(2, deadline, () -> giveEachAPermit(1, true));
     }
 
     /**
@@ -458,10 +489,16 @@ public final class VirtualThreadStress {
      * Waits once, for the signal race: a wait that returns took the signal (or woke spuriously), and
      * passes it on to the waiter behind; one that answers its interrupt has nothing to pass on.
      */
-    private void awaitOnceThenPassTheSignalOn() {
+    private void awaitOnceThenPassTheSignalOn(RaceWait wait) {
         holdingAcrossAwait(() -> {
             try {
-                permitGiven.await();
+                switch (wait) {
+                    case AWAIT -> permitGiven.await();
+                    case AWAIT_TIME -> permitGiven.await(RACE_WAIT_LIMIT.toNanos(), TimeUnit.NANOSECONDS);
+                    case AWAIT_NANOS -> permitGiven.awaitNanos(RACE_WAIT_LIMIT.toNanos());
+                    case AWAIT_UNTIL -> permitGiven.awaitUntil(new Date(System.currentTimeMillis()
+                            + RACE_WAIT_LIMIT.toMillis()));
+                }
             } catch (InterruptedException answered) {
                 interruptsThatWon++;
                 return;
@@ -499,6 +536,33 @@ public final class VirtualThreadStress {
                 recordUnexpected(new IllegalStateException("after await() the waiter held the lock fewer than the "
                         + holdsAcrossAwait + " times it did before", e));
             }
+        }
+    }
+
+    /**
+     * Virtual threads, one at a time, interrupt themselves and then ask for the free lock by
+     * {@code lockInterruptibly()} or a timed {@code tryLock}, in turn: each must throw
+     * {@link InterruptedException} rather than take it. In the contended phase the interrupter's
+     * timing makes such calls too, but mostly on a held lock, where the wait's own check answers.
+     */
+    private void interruptsBeforeTheCall() throws InterruptedException {
+        for (int call = 0; call < ENTRY_INTERRUPTS; call++) {
+            boolean timed = call % 2 == 1;
+            Thread.ofVirtual().name("interrupted-before-the-call-" + call).start(() -> {
+                Thread.currentThread().interrupt();
+                try {
+                    if (!timed) {
+                        lock.lockInterruptibly();
+                    } else if (!lock.tryLock(1, TimeUnit.MILLISECONDS)) {
+                        countInterruptIgnored(true);
+                        return;
+                    }
+                } catch (InterruptedException expected) {
+                    return;
+                }
+                countInterruptIgnored(true);
+                lock.unlock();
+            }).join();
         }
     }
 
@@ -631,11 +695,14 @@ public final class VirtualThreadStress {
     }
 
     private boolean acquire(Style style) throws InterruptedException {
+        boolean interruptedOnEntry = Thread.currentThread().isInterrupted();
         switch (style) {
             case TIMED_TRY_AND_SLEEP -> {
                 // From a tenth of a millisecond, which the queue of a contended lock always
                 // outlasts, to tens, which it usually does not: both ways out are taken.
-                if (!lock.tryLock(ThreadLocalRandom.current().nextLong(100, 200_000), TimeUnit.MICROSECONDS)) {
+                boolean acquired = lock.tryLock(ThreadLocalRandom.current().nextLong(100, 200_000), TimeUnit.MICROSECONDS);
+                countInterruptIgnored(interruptedOnEntry);
+                if (!acquired) {
                     timeouts.incrementAndGet();
                     return false;
                 }
@@ -646,10 +713,24 @@ public final class VirtualThreadStress {
                     return false;
                 }
             }
-            case INTERRUPTIBLE -> lock.lockInterruptibly();
+            case INTERRUPTIBLE -> {
+                lock.lockInterruptibly();
+                countInterruptIgnored(interruptedOnEntry);
+            }
             default -> lock.lock();
         }
         return true;
+    }
+
+    /**
+     * Counts an interruptible acquisition that returned, lock or no lock, though its thread was
+     * interrupted when it called: {@link Lock#lockInterruptibly()} and {@link Lock#tryLock(long, TimeUnit)}
+     * must throw {@link InterruptedException} then.
+     */
+    private void countInterruptIgnored(boolean interruptedOnEntry) {
+        if (interruptedOnEntry) {
+            interruptsIgnoredOnEntry.incrementAndGet();
+        }
     }
 
     /** Thrown from inside a critical section, to check that the lock survives it. */
@@ -703,6 +784,10 @@ public final class VirtualThreadStress {
         }
         if (foreignUnlocksAccepted.get() > 0) {
             failures.add("foreign unlock: " + foreignUnlocksAccepted.get() + " unlocks by a non-holder were accepted");
+        }
+        if (interruptsIgnoredOnEntry.get() > 0) {
+            failures.add("interrupt ignored: " + interruptsIgnoredOnEntry.get() + " lockInterruptibly() or timed tryLock"
+                    + " calls made with the interrupt status set returned instead of throwing InterruptedException");
         }
         if (unexpected.get() > 0) {
             failures.add(unexpected.get() + " unexpected exceptions, the first: " + firstUnexpected);

@@ -141,6 +141,16 @@ class VirtualThreadStressTest {
         assertFailsTheHarness(BrokenLocks.SIGNAL_LOST_TO_AN_INTERRUPT, 2, "lost signal: in signal race");
     }
 
+    /**
+     * An interruptible acquisition by a thread interrupted before the call must throw; a lock that
+     * takes a free lock then fails the check of interrupts before the call.
+     */
+    @Test
+    @Timeout(CONTROL_WATCHDOG_SECONDS + 2 * CHILD_MARGIN_SECONDS)
+    void theLockThatIgnoresAnInterruptBeforeTheCallFailsTheHarness() throws Exception {
+        assertFailsTheHarness(BrokenLocks.INTERRUPT_IGNORED_ON_ENTRY, 2, "interrupt ignored:");
+    }
+
     /** The control fails the harness (exit status 1, not a hang) with a report that names its flaw. */
     private static void assertFailsTheHarness(LockType control, int carriers, String flaw) throws Exception {
         ChildJvm.Result result = run(control, carriers, CONTROL_WATCHDOG_SECONDS);
