@@ -15,46 +15,35 @@ import java.util.concurrent.locks.ReentrantLock;
 final class OneHoldAfterAwaitLock extends ReentrantLock {
     @Override
     public Condition newCondition() {
-        Condition real = super.newCondition();
-        return new Condition() {
+        return new ForwardingCondition(super.newCondition()) {
             @Override
             public void await() throws InterruptedException {
                 keepOneHold();
-                real.await();
+                super.await();
             }
 
             @Override
             public void awaitUninterruptibly() {
                 keepOneHold();
-                real.awaitUninterruptibly();
+                super.awaitUninterruptibly();
             }
 
             @Override
             public long awaitNanos(long nanosTimeout) throws InterruptedException {
                 keepOneHold();
-                return real.awaitNanos(nanosTimeout);
+                return super.awaitNanos(nanosTimeout);
             }
 
             @Override
             public boolean await(long time, TimeUnit unit) throws InterruptedException {
                 keepOneHold();
-                return real.await(time, unit);
+                return super.await(time, unit);
             }
 
             @Override
             public boolean awaitUntil(Date deadline) throws InterruptedException {
                 keepOneHold();
-                return real.awaitUntil(deadline);
-            }
-
-            @Override
-            public void signal() {
-                real.signal();
-            }
-
-            @Override
-            public void signalAll() {
-                real.signalAll();
+                return super.awaitUntil(deadline);
             }
         };
     }

@@ -16,48 +16,32 @@ import java.util.concurrent.locks.ReentrantLock;
 final class SignalLostToAnInterruptLock extends ReentrantLock {
     @Override
     public Condition newCondition() {
-        Condition real = super.newCondition();
-        return new Condition() {
+        return new ForwardingCondition(super.newCondition()) {
             @Override
             public void await() throws InterruptedException {
-                real.await();
+                super.await();
                 throwIfInterrupted();
             }
 
             @Override
-            public void awaitUninterruptibly() {
-                real.awaitUninterruptibly();
-            }
-
-            @Override
             public long awaitNanos(long nanosTimeout) throws InterruptedException {
-                long left = real.awaitNanos(nanosTimeout);
+                long left = super.awaitNanos(nanosTimeout);
                 throwIfInterrupted();
                 return left;
             }
 
             @Override
             public boolean await(long time, TimeUnit unit) throws InterruptedException {
-                boolean signalled = real.await(time, unit);
+                boolean signalled = super.await(time, unit);
                 throwIfInterrupted();
                 return signalled;
             }
 
             @Override
             public boolean awaitUntil(Date deadline) throws InterruptedException {
-                boolean signalled = real.awaitUntil(deadline);
+                boolean signalled = super.awaitUntil(deadline);
                 throwIfInterrupted();
                 return signalled;
-            }
-
-            @Override
-            public void signal() {
-                real.signal();
-            }
-
-            @Override
-            public void signalAll() {
-                real.signalAll();
             }
         };
     }
