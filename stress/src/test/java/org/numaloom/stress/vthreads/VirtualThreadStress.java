@@ -198,7 +198,8 @@ public final class VirtualThreadStress {
             Style style = Style.values()[t % Style.values().length];
             Thread thread = Thread.ofVirtual().name("stress-" + style + "-" + t).unstarted(() -> play(style));
             all.add(thread);
-            if (style == Style.INTERRUPTIBLE || style == Style.TIMED_TRY_AND_SLEEP || style == Style.LOCK_AND_YIELD) {
+            if (style == Style.INTERRUPTIBLE || style == Style.TIMED_TRY_AND_SLEEP
+                    || style == Style.LOCK_AND_YIELD) {
                 interruptible.add(thread);
             }
         }
@@ -546,9 +547,9 @@ public final class VirtualThreadStress {
      * timing makes such calls too, but mostly on a held lock, where the wait's own check answers.
      */
     private void interruptsBeforeTheCall() throws InterruptedException {
-        for (int call = 0; call < ENTRY_INTERRUPTS; call++) {
+        for (int call = 0; call < ENTRY_INTERRUPTS && stuckGiveUp == null; call++) {
             boolean timed = call % 2 == 1;
-            Thread.ofVirtual().name("interrupted-before-the-call-" + call).start(() -> {
+            Thread caller = Thread.ofVirtual().name("interrupted-before-the-call-" + call).start(() -> {
                 Thread.currentThread().interrupt();
                 try {
                     if (!timed) {
@@ -562,7 +563,12 @@ public final class VirtualThreadStress {
                 }
                 countInterruptIgnored(true);
                 lock.unlock();
-            }).join();
+            });
+            if (!caller.join(GIVE_UP_PATIENCE)) {
+                stuckGiveUp = "interrupts before the call: " + (timed ? "a timed tryLock" : "lockInterruptibly()")
+                        + " by an interrupted thread was still blocked on the free lock " + GIVE_UP_PATIENCE.toSeconds()
+                        + " s later";
+            }
         }
     }
 
@@ -700,7 +706,8 @@ public final class VirtualThreadStress {
             case TIMED_TRY_AND_SLEEP -> {
                 // From a tenth of a millisecond, which the queue of a contended lock always
                 // outlasts, to tens, which it usually does not: both ways out are taken.
-                boolean acquired = lock.tryLock(ThreadLocalRandom.current().nextLong(100, 200_000), TimeUnit.MICROSECONDS);
+                long micros = ThreadLocalRandom.current().nextLong(100, 200_000);
+                boolean acquired = lock.tryLock(micros, TimeUnit.MICROSECONDS);
                 countInterruptIgnored(interruptedOnEntry);
                 if (!acquired) {
                     timeouts.incrementAndGet();
@@ -786,8 +793,9 @@ public final class VirtualThreadStress {
             failures.add("foreign unlock: " + foreignUnlocksAccepted.get() + " unlocks by a non-holder were accepted");
         }
         if (interruptsIgnoredOnEntry.get() > 0) {
-            failures.add("interrupt ignored: " + interruptsIgnoredOnEntry.get() + " lockInterruptibly() or timed tryLock"
-                    + " calls made with the interrupt status set returned instead of throwing InterruptedException");
+            failures.add("interrupt ignored: " + interruptsIgnoredOnEntry.get() + " lockInterruptibly() or timed"
+                    + " tryLock calls made with the interrupt status set returned instead of throwing"
+                    + " InterruptedException");
         }
         if (unexpected.get() > 0) {
             failures.add(unexpected.get() + " unexpected exceptions, the first: " + firstUnexpected);
