@@ -555,13 +555,13 @@ public final class VirtualThreadStress {
                     if (!timed) {
                         lock.lockInterruptibly();
                     } else if (!lock.tryLock(1, TimeUnit.MILLISECONDS)) {
-                        countInterruptIgnored(true);
+                        interruptsIgnoredOnEntry.incrementAndGet();
                         return;
                     }
                 } catch (InterruptedException expected) {
                     return;
                 }
-                countInterruptIgnored(true);
+                interruptsIgnoredOnEntry.incrementAndGet();
                 lock.unlock();
             });
             if (!caller.join(GIVE_UP_PATIENCE)) {
