@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,12 +41,16 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * {@code --stop-at-first-failure} was given.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--budget] [--stop-at-first-failure] [--report DIR]}. Without
+ * [--negative-controls] [--budget] [--no-split-compilation] [--stop-at-first-failure] [--report DIR]}. Without
  * {@code --lock}, every lock case of the kit ({@link LockCases}); {@code --negative-controls} adds
  * every control of {@link BrokenLocks}; a control may also be named with {@code --lock}.
  * {@code --budget} runs every test in one JVM configuration (C2 with jcstress's randomizing stress
  * flags) instead of jcstress's several (the interpreter, C1, C2, each actor in its own mode): one
  * fork per test instead of four to fourteen, for the budgeted run inside {@code ./numaloom test}.
+ * {@code --no-split-compilation} keeps jcstress's configurations but compiles every actor of a fork
+ * the same way (the interpreter, C1 or C2, each in its own fork) instead of each actor its own way:
+ * every compiler still runs the test, in fewer forks (CI's emulated aarch64 pass, where a fork
+ * costs seconds).
  *
  * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
  * report directory, and its test fails. With {@code --stop-at-first-failure} (the mutation
@@ -68,6 +73,7 @@ public final class JcstressRun {
     private Path reportDir = Path.of("jcstress-report");
     private final Set<String> skippedInSanityMode = new TreeSet<>();
     private boolean budget;
+    private boolean splitCompilation = true;
     private boolean stopAtFirstFailure;
 
     public static void main(String[] args) throws Exception {
@@ -90,6 +96,7 @@ public final class JcstressRun {
             switch (option) {
                 case "--negative-controls" -> negativeControls = true;
                 case "--budget" -> budget = true;
+                case "--no-split-compilation" -> splitCompilation = false;
                 case "--stop-at-first-failure" -> stopAtFirstFailure = true;
                 case "--mode", "--lock", "--test", "--report" -> {
                     if (i + 1 >= args.length || args[i + 1].isBlank()) {
@@ -105,7 +112,8 @@ public final class JcstressRun {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option
                         + "'; usage: [--mode " + String.join("|", MODES)
-                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--stop-at-first-failure]"
+                        + "] [--lock NAME]... [--test NAME]... [--negative-controls] [--budget] [--no-split-compilation]"
+                        + " [--stop-at-first-failure]"
                         + " [--report DIR]");
             }
         }
@@ -196,11 +204,11 @@ public final class JcstressRun {
         if (stopAtFirstFailure) {
             System.setOut(new PrintStream(new FailureWatch(System.out, this::afterAFailedTest), true, StandardCharsets.UTF_8));
         }
-        Options options = new Options(jcstressArguments(selected));
+        Options options = new Options(jcstressArguments(selected).toArray(String[]::new));
         if (!options.parse()) {
             throw new IllegalStateException("jcstress rejected its arguments");
         }
-        try (ForkWatchdog watchdog = new ForkWatchdog(ForkWatchdog.DEFAULT_LIMIT, reportDir, this::afterAHungFork)) {
+        try (ForkWatchdog watchdog = new ForkWatchdog(forkLimit(), reportDir, this::afterAHungFork)) {
             new JCStress(options).run();
         } catch (AssertionError | RuntimeException failures) {
             // jcstress ends a run with failures by throwing; the verdicts come from the results.
@@ -260,15 +268,23 @@ public final class JcstressRun {
         return failures.toString().lines().findFirst().orElse("");
     }
 
-    private String[] jcstressArguments(List<String> selected) {
+    /** How long one of jcstress's forks may run before the watchdog kills it as hung. */
+    Duration forkLimit() {
+        return ForkWatchdog.limit(budget);
+    }
+
+    List<String> jcstressArguments(List<String> selected) {
         String filter = selected.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(", ")$"));
         List<String> arguments = new ArrayList<>(List.of("-m", mode, "-t", filter, "-r", reportDir.toString()));
+        if (budget || !splitCompilation) {
+            arguments.addAll(List.of("-sc", "false"));
+        }
         if (budget) {
-            arguments.addAll(List.of("-sc", "false", "-jvmArgs", String.join(" ", budgetJvmArguments())));
+            arguments.addAll(List.of("-jvmArgs", String.join(" ", budgetJvmArguments())));
         }
         // Otherwise every forked JVM gets this JVM's flags (jcstress passes them on), so the
         // launcher's flags for the locks, and -Djna.tmpdir, reach the tests.
-        return arguments.toArray(String[]::new);
+        return arguments;
     }
 
     /**
