@@ -18,16 +18,15 @@ import java.util.stream.Stream;
  * reported by jcstress as a VM error of that test, which fails it, and the run goes on.
  *
  * <p>The limit ({@link #limit}) is far above what a fork needs: a budgeted fork (one quick
- * configuration) took at most 6 s here, and 1.3 s on average (110 forks of the real locks in
- * 140 s, none killed with a 6-s limit, 2026-12-02). A budgeted run gets 30 s, jcstress's own
- * time-out for a test's measured iterations, and so a hung fork no longer holds the run up for
- * 2 minutes: jcstress runs one fork at a time on 2 CPUs, and the hanging negative controls' 8 forks
- * had made up 10 of the budgeted run's 14 minutes. jcstress's other modes, whose forks run longer
- * and in several configurations, get 120 s. {@code -Dnumaloom.jcstress.forkTimeoutSeconds} sets
- * either, higher under emulation, say. What follows a kill is
- * the owner's ({@code afterKill}): a run that wants every test's verdict goes on, one for which
- * the first hang is the verdict (a mutant's) stops there instead of waiting out every other test
- * that hangs as well.
+ * configuration) took at most 6 s here, and 1.3 s on average (110 forks of the real locks in 140 s,
+ * none killed with a 6-s limit, 2026-12-02). A budgeted run gets 30 s, jcstress's own time-out for
+ * a test's measured iterations, and so a hung fork no longer holds the run up for 2 minutes:
+ * jcstress runs one fork at a time on 2 CPUs, and the hanging negative controls' 8 forks had made
+ * up 10 of the budgeted run's 14 minutes. jcstress's other modes, whose forks run longer and in
+ * several configurations, get 120 s. {@code -Dnumaloom.jcstress.forkTimeoutSeconds} sets either
+ * (longer for forks under emulation, say). What follows a kill is the owner's ({@code afterKill}):
+ * a run that wants every test's verdict goes on, one for which the first hang is the verdict (a
+ * mutant's) stops there instead of waiting out every other test that hangs as well.
  */
 final class ForkWatchdog implements AutoCloseable {
     static final String LIMIT_PROPERTY = "numaloom.jcstress.forkTimeoutSeconds";

@@ -41,16 +41,16 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * {@code --stop-at-first-failure} was given.
  *
  * <p>Usage: {@code JcstressRun [--mode MODE] [--lock NAME]... [--test NAME]...
- * [--negative-controls] [--budget] [--no-split-compilation] [--stop-at-first-failure] [--report DIR]}. Without
- * {@code --lock}, every lock case of the kit ({@link LockCases}); {@code --negative-controls} adds
- * every control of {@link BrokenLocks}; a control may also be named with {@code --lock}.
- * {@code --budget} runs every test in one JVM configuration (C2 with jcstress's randomizing stress
- * flags) instead of jcstress's several (the interpreter, C1, C2, each actor in its own mode): one
- * fork per test instead of four to fourteen, for the budgeted run inside {@code ./numaloom test}.
- * {@code --no-split-compilation} keeps jcstress's configurations but compiles every actor of a fork
- * the same way (the interpreter, C1 or C2, each in its own fork) instead of each actor its own way:
- * every compiler still runs the test, in fewer forks (CI's emulated aarch64 pass, where a fork
- * costs seconds).
+ * [--negative-controls] [--budget] [--no-split-compilation] [--stop-at-first-failure]
+ * [--report DIR]}. Without {@code --lock}, every lock case of the kit ({@link LockCases});
+ * {@code --negative-controls} adds every control of {@link BrokenLocks}; a control may also be
+ * named with {@code --lock}. {@code --budget} runs every test in one JVM configuration (C2 with
+ * jcstress's randomizing stress flags) instead of jcstress's several (the interpreter, C1, C2,
+ * each actor in its own mode): one fork per test instead of four to fourteen, for the budgeted run
+ * inside {@code ./numaloom test}. {@code --no-split-compilation} keeps jcstress's configurations
+ * but compiles every actor of a fork the same way (the interpreter, C1 or C2, each in its own
+ * fork) instead of each actor its own way: every compiler still runs the test, in fewer forks
+ * (CI's emulated aarch64 pass, where a fork costs seconds).
  *
  * <p>A forked JVM that hangs is killed by a {@link ForkWatchdog}, with a thread dump in the
  * report directory, and its test fails. With {@code --stop-at-first-failure} (the mutation

@@ -10,7 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jcstress.Options;
 
-/** A jcstress run's options, what jcstress makes of them, and the line it prints for what jcstress threw at its end. */
+/**
+ * A jcstress run's options, what jcstress makes of them, and the line it prints for what jcstress
+ * threw at its end.
+ */
 class JcstressRunTest {
 
     /** Only a run asked to (the mutation layer's) ends at its first failure; others give every test a verdict. */
